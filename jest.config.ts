@@ -1,0 +1,51 @@
+/** @jest-config-loader ts-node */
+import type { Config } from 'jest';
+
+// One jest run over every workspace. Sources are transformed by SWC with
+// legacy decorators and decorator metadata (Inversify, TypeORM and
+// class-validator need them); type-checking is `npm run typecheck`.
+const swc: [string, Record<string, unknown>] = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// ESM-only packages must go through the transform too.
+const esmPackages = ['jose', 'inversify', '@inversifyjs'].join('|');
+
+const shared = {
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleNameMapper: { '^@kiosk/domain(/.*)?$': '<rootDir>/../../packages/domain/src$1' },
+  testEnvironment: 'node',
+} satisfies Partial<Config>;
+
+const config: Config = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'domain',
+      rootDir: '<rootDir>/packages/domain',
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'api',
+      rootDir: '<rootDir>/apps/api',
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFiles: ['reflect-metadata'],
+    },
+  ],
+  testTimeout: 30000,
+};
+
+export default config;

@@ -1,0 +1,5 @@
+export * from './vendor';
+export * from './product';
+export * from './purchase-option';
+export * from './ports';
+export * from './use-cases';

@@ -1,0 +1,30 @@
+import { ApiKey } from './api-key';
+import { User } from './user';
+
+export interface ApiKeyRepository {
+  add(key: ApiKey): Promise<void>;
+  find(vendorId: string, clientId: string): Promise<ApiKey | null>;
+  /** Every key of the vendor, revoked ones included, newest first. */
+  list(vendorId: string): Promise<ApiKey[]>;
+  /** Marks the key revoked; false when the vendor has no such key. */
+  revoke(vendorId: string, clientId: string, at: Date): Promise<boolean>;
+}
+
+export interface UserRepository {
+  /** Adds the user, or returns the one the vendor already has with that e-mail. */
+  addOrGet(user: User): Promise<User>;
+  find(vendorId: string, userId: string): Promise<User | null>;
+  setStaff(vendorId: string, userId: string, staff: boolean): Promise<void>;
+}
+
+/** One-way hashing of high-entropy secrets, compared in constant time. */
+export interface SecretHasher {
+  hash(secret: string): string;
+  matches(secret: string, hash: string): boolean;
+}
+
+/** Randomness for credentials; the domain never draws it itself. */
+export interface CredentialGenerator {
+  apiKeyClientId(): string;
+  apiKeySecret(): string;
+}

@@ -1,0 +1,3 @@
+// One entry per module: import `@kiosk/domain/<module>`; this root entry
+// re-exports the shared kernel only, so module names never collide.
+export * from './shared';

@@ -1,0 +1,4 @@
+/** The only way the domain learns the time. Tests and operators move it. */
+export interface Clock {
+  now(): Date;
+}

@@ -1,0 +1,4 @@
+/** Source of identifiers (UUIDv7 in production, sequential in tests). */
+export interface IdGenerator {
+  next(): string;
+}

@@ -1,0 +1,5 @@
+export * from './clock';
+export * from './ids';
+export * from './errors';
+export * from './money';
+export * from './domain-event';

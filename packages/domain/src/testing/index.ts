@@ -1,0 +1,4 @@
+export * from './fake-clock';
+export * from './sequential-ids';
+export * from './in-memory-catalog';
+export * from './in-memory-identity';
