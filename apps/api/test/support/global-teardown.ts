@@ -1,1 +1,4 @@
-export default async () => {};
+export default async function globalTeardown(): Promise<void> {
+  const embedded = (globalThis as { kioskEmbedded?: { stop(): Promise<void> } }).kioskEmbedded;
+  await embedded?.stop();
+}

@@ -1,0 +1,76 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { PRODUCT_TYPES, ProductType, RECURRING_INTERVALS, RecurringInterval, SKU_PATTERN } from '@kiosk/domain/catalog';
+
+export class ProductView {
+  @IsString() sku!: string;
+  @IsString() title!: string;
+  @IsIn(PRODUCT_TYPES) productType!: ProductType;
+  @IsOptional() @IsString() cover?: string | null;
+  @IsOptional() @IsString() language?: string | null;
+  @IsOptional() @IsString() publisherContentId?: string | null;
+  @IsString() createdAt!: string;
+  @IsString() updatedAt!: string;
+}
+
+export class CreateProductBody {
+  @IsString() @Matches(SKU_PATTERN) sku!: string;
+  @IsString() @IsNotEmpty() @MaxLength(500) title!: string;
+  @IsIn(PRODUCT_TYPES) productType!: ProductType;
+  @IsOptional() @IsString() @MaxLength(2048) cover?: string;
+  @IsOptional() @IsString() @MaxLength(35) language?: string;
+  @IsOptional() @IsString() @MaxLength(256) publisherContentId?: string;
+}
+
+export class UpdateProductBody {
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(500) title?: string;
+  @IsOptional() @IsIn(PRODUCT_TYPES) productType?: ProductType;
+  @IsOptional() @IsString() @MaxLength(2048) cover?: string;
+  @IsOptional() @IsString() @MaxLength(35) language?: string;
+  @IsOptional() @IsString() @MaxLength(256) publisherContentId?: string;
+}
+
+export class RecurringBody {
+  @IsIn(RECURRING_INTERVALS) interval!: RecurringInterval;
+  @IsInt() @Min(1) @Max(120) time!: number;
+}
+
+export class CreatePurchaseOptionBody {
+  @IsString() @Matches(SKU_PATTERN) id!: string;
+  @IsString() @IsNotEmpty() @MaxLength(200) name!: string;
+  /** Major units, at most two decimals. */
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(1e12) price!: number;
+  @IsString() @Matches(/^[A-Z]{3}$/) currency!: string;
+  @IsOptional() @IsBoolean() taxIncluded?: boolean;
+  @IsOptional() @ValidateNested() @Type(() => RecurringBody) recurring?: RecurringBody;
+  @IsOptional() @IsInt() @Min(1) @Max(100000) seatsPerUnit?: number;
+  @IsOptional() @IsInt() @Min(1) minQuantity?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(1000000) maxQuantity?: number;
+}
+
+export class PurchaseOptionView {
+  @IsString() id!: string;
+  @IsString() sku!: string;
+  @IsString() name!: string;
+  @IsNumber() price!: number;
+  @IsString() currency!: string;
+  @IsBoolean() taxIncluded!: boolean;
+  @IsOptional() @ValidateNested() @Type(() => RecurringBody) recurring!: RecurringBody | null;
+  @IsInt() seatsPerUnit!: number;
+  @IsInt() minQuantity!: number;
+  @IsInt() maxQuantity!: number;
+  @IsString() createdAt!: string;
+}

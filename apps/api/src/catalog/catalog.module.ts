@@ -1,0 +1,49 @@
+import {
+  CreateProduct,
+  CreatePurchaseOption,
+  CreateVendor,
+  GetVendor,
+  ListProducts,
+  ProductRepository,
+  PurchaseOptionRepository,
+  UpdateProduct,
+  VendorRepository,
+} from '@kiosk/domain/catalog';
+import { ContainerModule, ServiceIdentifier } from 'inversify';
+import { TOKENS } from '../platform/tokens';
+import { ProductsController } from './products.controller';
+import {
+  TypeOrmProductRepository,
+  TypeOrmPurchaseOptionRepository,
+  TypeOrmVendorRepository,
+} from './typeorm-catalog.repositories';
+
+export const CATALOG = {
+  Vendors: Symbol.for('VendorRepository') as ServiceIdentifier<VendorRepository>,
+  Products: Symbol.for('ProductRepository') as ServiceIdentifier<ProductRepository>,
+  PurchaseOptions: Symbol.for('PurchaseOptionRepository') as ServiceIdentifier<PurchaseOptionRepository>,
+};
+
+export const catalogModule = new ContainerModule(({ bind }) => {
+  bind(CATALOG.Vendors).toDynamicValue((c) => new TypeOrmVendorRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+  bind(CATALOG.Products).toDynamicValue((c) => new TypeOrmProductRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+  bind(CATALOG.PurchaseOptions)
+    .toDynamicValue((c) => new TypeOrmPurchaseOptionRepository(c.get(TOKENS.DataSource)))
+    .inSingletonScope();
+
+  bind(CreateVendor).toDynamicValue((c) => new CreateVendor(c.get(CATALOG.Vendors), c.get(TOKENS.Clock)));
+  bind(GetVendor).toDynamicValue((c) => new GetVendor(c.get(CATALOG.Vendors)));
+  bind(ListProducts).toDynamicValue((c) => new ListProducts(c.get(CATALOG.Products)));
+  bind(CreateProduct).toDynamicValue(
+    (c) => new CreateProduct(c.get(CATALOG.Products), c.get(CATALOG.Vendors), c.get(TOKENS.Clock)),
+  );
+  bind(UpdateProduct).toDynamicValue((c) => new UpdateProduct(c.get(CATALOG.Products), c.get(TOKENS.Clock)));
+  bind(CreatePurchaseOption).toDynamicValue(
+    (c) => new CreatePurchaseOption(c.get(CATALOG.PurchaseOptions), c.get(CATALOG.Products), c.get(TOKENS.Clock)),
+  );
+
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) =>
+      new ProductsController(c.get(ListProducts), c.get(CreateProduct), c.get(UpdateProduct), c.get(CreatePurchaseOption)),
+  );
+});

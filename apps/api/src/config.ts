@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+
+/**
+ * Configuration comes from environment variables only, is validated once at
+ * start, and is immutable afterwards. Every variable is listed in README.md.
+ */
+export interface Config {
+  readonly env: 'development' | 'test' | 'production';
+  readonly port: number;
+  readonly host: string;
+  readonly baseUrl: string;
+  readonly authUrl: string;
+  /** `{vendorId}` marks where the vendor goes: host form or path form. */
+  readonly tenantTokenUrlTemplate: string;
+  /** Unset means the embedded PGlite database under `dataDir`. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly embeddedDbPort: number;
+  /** 32 bytes that encrypt key material at rest. */
+  readonly secretsKey: Buffer;
+  readonly secretsKeyIsDevelopmentDefault: boolean;
+  readonly logLevel: string;
+  readonly workerEnabled: boolean;
+  readonly workerPollMs: number;
+  readonly signingKeyRotationDays: number;
+  readonly seedDemo: boolean;
+  readonly trustProxy: string | false;
+}
+
+export class ConfigError extends Error {}
+
+// Only for development and tests; production refuses to start without SECRETS_KEY.
+const DEVELOPMENT_SECRETS_KEY = Buffer.alloc(32, 'kiosk-development-only-secret!!');
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(name: string, raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw.replace('{vendorId}', 'vendor'));
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (!['development', 'test', 'production'].includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be development, test or production, got "${nodeEnv}"`);
+  }
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const baseUrl = url('BASE_URL', env.BASE_URL ?? `http://localhost:${port}`);
+  const authUrl = url('AUTH_URL', env.AUTH_URL ?? `${baseUrl}/oidc`);
+  const tenantTokenUrlTemplate = url(
+    'TENANT_TOKEN_URL_TEMPLATE',
+    env.TENANT_TOKEN_URL_TEMPLATE ?? `${authUrl}/t/{vendorId}/oauth/token`,
+  );
+  if (!tenantTokenUrlTemplate.includes('{vendorId}')) {
+    throw new ConfigError('TENANT_TOKEN_URL_TEMPLATE must contain {vendorId}');
+  }
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL');
+  }
+
+  let secretsKey = DEVELOPMENT_SECRETS_KEY;
+  const secretsKeyIsDevelopmentDefault = !env.SECRETS_KEY;
+  if (env.SECRETS_KEY) {
+    secretsKey = Buffer.from(env.SECRETS_KEY, 'base64');
+    if (secretsKey.length !== 32) throw new ConfigError('SECRETS_KEY must be 32 bytes, base64-encoded');
+  } else if (nodeEnv === 'production') {
+    throw new ConfigError('SECRETS_KEY is required in production (32 random bytes, base64)');
+  }
+
+  const logLevel = env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be a pino level, got "${logLevel}"`);
+  }
+
+  return {
+    env: nodeEnv as Config['env'],
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    baseUrl,
+    authUrl,
+    tenantTokenUrlTemplate,
+    databaseUrl,
+    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    embeddedDbPort: integer(env, 'EMBEDDED_DB_PORT', 5499, 0, 65535),
+    secretsKey,
+    secretsKeyIsDevelopmentDefault,
+    logLevel,
+    workerEnabled: boolean(env, 'WORKER_ENABLED', true),
+    workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10, 3_600_000),
+    signingKeyRotationDays: integer(env, 'SIGNING_KEY_ROTATION_DAYS', 30, 1, 365),
+    seedDemo: boolean(env, 'SEED_DEMO', false),
+    trustProxy: env.TRUST_PROXY || false,
+  };
+}

@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { Clock, IdGenerator } from '@kiosk/domain';
+import { Container } from 'inversify';
+import { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { catalogModule } from './catalog/catalog.module';
+import { Config } from './config';
+import { healthModule } from './health/health.module';
+import { identityModule } from './identity/identity.module';
+import { SystemClock, UuidV7Ids } from './platform/system';
+import { TOKENS } from './platform/tokens';
+
+export interface ContainerOverrides {
+  clock?: Clock;
+  ids?: IdGenerator;
+}
+
+/** The composition root: the only place that knows every module. */
+export function buildContainer(config: Config, db: DataSource, logger: Logger, overrides: ContainerOverrides = {}) {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind(TOKENS.Config).toConstantValue(config);
+  container.bind(TOKENS.DataSource).toConstantValue(db);
+  container.bind(TOKENS.Logger).toConstantValue(logger);
+  container.bind(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock());
+  container.bind(TOKENS.Ids).toConstantValue(overrides.ids ?? new UuidV7Ids());
+  container.load(healthModule, catalogModule, identityModule);
+  return container;
+}

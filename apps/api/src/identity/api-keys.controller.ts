@@ -1,0 +1,87 @@
+import { ACCESS_TOKEN_AUDIENCE, ApiKey, CreateApiKey, ListApiKeys, RevokeApiKey, scopesOf } from '@kiosk/domain/identity';
+import { Controller, route } from '../platform/http/routes';
+import { ApiKeyView, CreateApiKeyBody, CreatedApiKeyView } from './identity.dto';
+import { TenantAddresses } from './tenant-addresses';
+
+const view = (key: ApiKey): ApiKeyView => ({
+  clientId: key.clientId,
+  name: key.name,
+  role: key.role,
+  scopes: scopesOf(key),
+  createdAt: key.createdAt.toISOString(),
+});
+
+const STAFF_ONLY =
+  'Needs the bearer token of a signed-in staff user of the vendor; API key tokens may not manage API keys.';
+
+export class ApiKeysController implements Controller {
+  constructor(
+    private readonly createKey: CreateApiKey,
+    private readonly listKeys: ListApiKeys,
+    private readonly revokeKey: RevokeApiKey,
+    private readonly addresses: TenantAddresses,
+  ) {}
+
+  routes() {
+    return [
+      route<CreateApiKeyBody>({
+        method: 'post',
+        path: '/management/api-keys',
+        operationId: 'createApiKey',
+        summary: 'Create an API key; the secret is shown only in this answer',
+        description: STAFF_ONLY,
+        tags: ['management: api keys'],
+        auth: { kind: 'bearer' },
+        body: { dto: CreateApiKeyBody },
+        responses: { 201: { description: 'The key with its secret and token address', schema: CreatedApiKeyView } },
+        handler: async ({ res, body, principal }) => {
+          const { key, clientSecret } = await this.createKey.execute({
+            actor: { kind: 'principal', principal },
+            vendorId: principal.vendorId,
+            name: body.name,
+            role: body.role,
+          });
+          const created: CreatedApiKeyView = {
+            ...view(key),
+            clientSecret,
+            tokenUrl: this.addresses.tokenUrl(key.vendorId),
+            audience: ACCESS_TOKEN_AUDIENCE,
+          };
+          res.status(201).set('Cache-Control', 'no-store').json(created);
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/api-keys',
+        operationId: 'listApiKeys',
+        summary: "Every key of the vendor, newest first, without secrets",
+        description: STAFF_ONLY,
+        tags: ['management: api keys'],
+        auth: { kind: 'bearer' },
+        responses: { 200: { description: 'The keys', schema: [ApiKeyView] } },
+        handler: async ({ res, principal }) => {
+          const keys = await this.listKeys.execute({ actor: { kind: 'principal', principal }, vendorId: principal.vendorId });
+          res.json(keys.map(view));
+        },
+      }),
+      route({
+        method: 'delete',
+        path: '/management/api-keys/{clientId}',
+        operationId: 'deleteApiKey',
+        summary: 'Revoke a key: it mints no further tokens; tokens already minted live until they expire',
+        description: STAFF_ONLY,
+        tags: ['management: api keys'],
+        auth: { kind: 'bearer' },
+        responses: { 204: { description: 'Revoked' } },
+        handler: async ({ res, params, principal }) => {
+          await this.revokeKey.execute({
+            actor: { kind: 'principal', principal },
+            vendorId: principal.vendorId,
+            clientId: params.clientId,
+          });
+          res.status(204).end();
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  ApiKeyRepository,
+  AuthorizeKeyManagement,
+  CreateApiKey,
+  CreateStaffUser,
+  CredentialGenerator,
+  ExchangeClientCredentials,
+  IssueUserToken,
+  ListApiKeys,
+  RevokeApiKey,
+  SecretHasher,
+  UserRepository,
+} from '@kiosk/domain/identity';
+import { AccessTokenIssuer } from '@kiosk/domain/identity';
+import { ContainerModule, ServiceIdentifier } from 'inversify';
+import { CATALOG } from '../catalog/catalog.module';
+import { SealedBox } from '../platform/crypto/sealed-box';
+import { TOKENS } from '../platform/tokens';
+import { ApiKeysController } from './api-keys.controller';
+import { HmacSecretHasher, RandomCredentialGenerator } from './credentials';
+import { AccessTokenVerifier, JwtAccessTokenIssuer } from './jwt-access-tokens';
+import { SigningKeyStore } from './signing-keys';
+import { TenantAddresses } from './tenant-addresses';
+import { TokenController } from './token.controller';
+import { TypeOrmApiKeyRepository, TypeOrmUserRepository } from './typeorm-identity.repositories';
+
+export const IDENTITY = {
+  ApiKeys: Symbol.for('ApiKeyRepository') as ServiceIdentifier<ApiKeyRepository>,
+  Users: Symbol.for('UserRepository') as ServiceIdentifier<UserRepository>,
+  Hasher: Symbol.for('SecretHasher') as ServiceIdentifier<SecretHasher>,
+  Credentials: Symbol.for('CredentialGenerator') as ServiceIdentifier<CredentialGenerator>,
+  TokenIssuer: Symbol.for('AccessTokenIssuer') as ServiceIdentifier<AccessTokenIssuer>,
+};
+
+const HOUR_MS = 3_600_000;
+
+export const identityModule = new ContainerModule(({ bind }) => {
+  bind(IDENTITY.ApiKeys).toDynamicValue((c) => new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+  bind(IDENTITY.Users).toDynamicValue((c) => new TypeOrmUserRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+  // The pepper is derived from SECRETS_KEY so that one secret protects all key material.
+  bind(IDENTITY.Hasher)
+    .toDynamicValue((c) => new HmacSecretHasher(c.get(TOKENS.Config).secretsKey))
+    .inSingletonScope();
+  bind(IDENTITY.Credentials).toConstantValue(new RandomCredentialGenerator());
+  bind(SigningKeyStore)
+    .toDynamicValue(
+      (c) =>
+        new SigningKeyStore(
+          c.get(TOKENS.DataSource),
+          new SealedBox(c.get(TOKENS.Config).secretsKey),
+          c.get(TOKENS.Clock),
+          c.get(TOKENS.Config).signingKeyRotationDays,
+        ),
+    )
+    .inSingletonScope();
+  bind(IDENTITY.TokenIssuer)
+    .toDynamicValue((c) => new JwtAccessTokenIssuer(c.get(SigningKeyStore), c.get(TOKENS.Config).authUrl))
+    .inSingletonScope();
+  bind(AccessTokenVerifier)
+    .toDynamicValue(
+      (c) => new AccessTokenVerifier(c.get(SigningKeyStore), c.get(TOKENS.Config).authUrl, c.get(TOKENS.Clock)),
+    )
+    .inSingletonScope();
+  bind(TenantAddresses)
+    .toDynamicValue((c) => new TenantAddresses(c.get(TOKENS.Config).tenantTokenUrlTemplate, c.get(TOKENS.Config).authUrl))
+    .inSingletonScope();
+
+  bind(AuthorizeKeyManagement).toDynamicValue((c) => new AuthorizeKeyManagement(c.get(IDENTITY.Users)));
+  bind(CreateApiKey).toDynamicValue(
+    (c) =>
+      new CreateApiKey(
+        c.get(IDENTITY.ApiKeys),
+        c.get(CATALOG.Vendors),
+        c.get(AuthorizeKeyManagement),
+        c.get(IDENTITY.Credentials),
+        c.get(IDENTITY.Hasher),
+        c.get(TOKENS.Clock),
+      ),
+  );
+  bind(ListApiKeys).toDynamicValue((c) => new ListApiKeys(c.get(IDENTITY.ApiKeys), c.get(AuthorizeKeyManagement)));
+  bind(RevokeApiKey).toDynamicValue(
+    (c) => new RevokeApiKey(c.get(IDENTITY.ApiKeys), c.get(AuthorizeKeyManagement), c.get(TOKENS.Clock)),
+  );
+  bind(ExchangeClientCredentials).toDynamicValue(
+    (c) =>
+      new ExchangeClientCredentials(
+        c.get(IDENTITY.ApiKeys),
+        c.get(IDENTITY.Hasher),
+        c.get(IDENTITY.TokenIssuer),
+        c.get(TOKENS.Clock),
+      ),
+  );
+  bind(CreateStaffUser).toDynamicValue(
+    (c) => new CreateStaffUser(c.get(IDENTITY.Users), c.get(CATALOG.Vendors), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
+  );
+  bind(IssueUserToken).toDynamicValue(
+    (c) => new IssueUserToken(c.get(IDENTITY.Users), c.get(IDENTITY.TokenIssuer), c.get(TOKENS.Clock)),
+  );
+
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) => new ApiKeysController(c.get(CreateApiKey), c.get(ListApiKeys), c.get(RevokeApiKey), c.get(TenantAddresses)),
+  );
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) => new TokenController(c.get(ExchangeClientCredentials), c.get(SigningKeyStore), c.get(TenantAddresses)),
+  );
+  bind(TOKENS.PeriodicTask).toDynamicValue((c) => {
+    const keys = c.get(SigningKeyStore);
+    return { name: 'identity.rotate-signing-keys', intervalMs: HOUR_MS, run: async () => void (await keys.rotateIfDue()) };
+  });
+});

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { Clock } from '@kiosk/domain';
+import { ACCESS_TOKEN_AUDIENCE, AccessTokenIssuer, AccessTokenRequest, Principal } from '@kiosk/domain/identity';
+import { errors, JWTHeaderParameters, jwtVerify, SignJWT } from 'jose';
+import { SigningKeyStore } from './signing-keys';
+
+/** Claim names beyond RFC 9068 that say which vendor and what kind of principal a token is for. */
+const VENDOR_CLAIM = 'vendor_id';
+const PRINCIPAL_CLAIM = 'principal_type';
+const TOKEN_TYPE = 'at+jwt';
+
+/** Signs RFC 9068 JWT access tokens with the store's current key. */
+export class JwtAccessTokenIssuer implements AccessTokenIssuer {
+  constructor(
+    private readonly keys: SigningKeyStore,
+    private readonly issuer: string,
+  ) {}
+
+  async issue({ principal, issuedAt, lifetimeSeconds }: AccessTokenRequest): Promise<string> {
+    const key = await this.keys.signingKey();
+    const iat = Math.floor(issuedAt.getTime() / 1000);
+    const subject = principal.kind === 'api_key' ? principal.clientId : principal.userId;
+    return new SignJWT({
+      scope: principal.scopes.join(' '),
+      [VENDOR_CLAIM]: principal.vendorId,
+      [PRINCIPAL_CLAIM]: principal.kind,
+      ...(principal.kind === 'api_key' ? { client_id: principal.clientId } : {}),
+    })
+      .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: TOKEN_TYPE })
+      .setIssuer(this.issuer)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setSubject(subject)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + lifetimeSeconds)
+      .setJti(randomUUID())
+      .sign(key.privateKey);
+  }
+}
+
+export class InvalidAccessToken extends Error {}
+
+/**
+ * The resource-server side: signature, issuer, audience, expiry and
+ * algorithm are all pinned; anything else is an invalid token.
+ */
+export class AccessTokenVerifier {
+  constructor(
+    private readonly keys: SigningKeyStore,
+    private readonly issuer: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async verify(token: string): Promise<Principal> {
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        async (header: JWTHeaderParameters) => {
+          const key = header.kid ? await this.keys.publicKey(header.kid) : null;
+          if (!key) throw new InvalidAccessToken('unknown signing key');
+          return key;
+        },
+        {
+          issuer: this.issuer,
+          audience: ACCESS_TOKEN_AUDIENCE,
+          algorithms: ['ES256'],
+          typ: TOKEN_TYPE,
+          currentDate: this.clock.now(),
+          requiredClaims: ['exp', 'iat', 'sub', VENDOR_CLAIM, PRINCIPAL_CLAIM],
+        },
+      );
+      const vendorId = payload[VENDOR_CLAIM];
+      const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+      if (typeof vendorId !== 'string' || typeof payload.sub !== 'string') throw new InvalidAccessToken('bad claims');
+      if (payload[PRINCIPAL_CLAIM] === 'api_key') return { kind: 'api_key', vendorId, clientId: payload.sub, scopes };
+      if (payload[PRINCIPAL_CLAIM] === 'user') return { kind: 'user', vendorId, userId: payload.sub, scopes };
+      throw new InvalidAccessToken('unknown principal type');
+    } catch (error) {
+      if (error instanceof InvalidAccessToken) throw error;
+      if (error instanceof errors.JOSEError) {
+        throw new InvalidAccessToken(error.code === 'ERR_JWT_EXPIRED' ? 'token expired' : 'token not valid');
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { Clock } from '@kiosk/domain';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@kiosk/domain/identity';
+import { CryptoKey, exportJWK, generateKeyPair, importJWK, JWK } from 'jose';
+import { DataSource, MoreThan } from 'typeorm';
+import { SealedBox } from '../platform/crypto/sealed-box';
+import { SigningKeyRow } from './identity.rows';
+
+const ALGORITHM = 'ES256';
+const CACHE_MS = 30_000;
+const DAY_MS = 86_400_000;
+
+interface LoadedKey {
+  kid: string;
+  createdAt: Date;
+  publicJwk: JWK;
+  publicKey: CryptoKey;
+  privateKey: CryptoKey;
+}
+
+/**
+ * The token service's signing keys. The newest key signs; a new one is made
+ * when the newest is older than the rotation period. A retired key stays
+ * published for as long as tokens it signed can live, so rotation never
+ * invalidates a token. Private halves are sealed at rest.
+ *
+ * Keys are shared by every process through the database; each process keeps
+ * a short cache and reloads when it meets a kid it does not know.
+ */
+export class SigningKeyStore {
+  private cache: { keys: LoadedKey[]; loadedAt: number } | null = null;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly box: SealedBox,
+    private readonly clock: Clock,
+    private readonly rotationDays: number,
+  ) {}
+
+  /** The key that signs now; makes the first one, or the next one when rotation is due. */
+  async signingKey(): Promise<LoadedKey> {
+    let keys = await this.keys();
+    if (keys.length === 0 || this.rotationDue(keys[0])) {
+      await this.rotate();
+      keys = await this.keys(true);
+    }
+    return keys[0];
+  }
+
+  async publicKey(kid: string): Promise<CryptoKey | null> {
+    const find = (keys: LoadedKey[]) => keys.find((k) => k.kid === kid)?.publicKey ?? null;
+    return find(await this.keys()) ?? find(await this.keys(true));
+  }
+
+  async jwks(): Promise<{ keys: JWK[] }> {
+    return { keys: (await this.keys()).map((k) => k.publicJwk) };
+  }
+
+  /** Makes a new signing key when the newest is due; true when it made one. */
+  async rotateIfDue(): Promise<boolean> {
+    const keys = await this.keys(true);
+    if (keys.length > 0 && !this.rotationDue(keys[0])) return false;
+    await this.rotate();
+    return true;
+  }
+
+  private rotationDue(newest: LoadedKey): boolean {
+    return this.clock.now().getTime() - newest.createdAt.getTime() >= this.rotationDays * DAY_MS;
+  }
+
+  private async rotate(): Promise<void> {
+    const { publicKey, privateKey } = await generateKeyPair(ALGORITHM, { extractable: true });
+    const kid = randomUUID();
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: 'sig' };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALGORITHM };
+    await this.db.getRepository(SigningKeyRow).insert({
+      kid,
+      algorithm: ALGORITHM,
+      publicJwk,
+      privateJwkSealed: this.box.seal(JSON.stringify(privateJwk)),
+      createdAt: this.clock.now(),
+    });
+  }
+
+  /** Keys that may still have live tokens, newest first. */
+  private async keys(fresh = false): Promise<LoadedKey[]> {
+    if (!fresh && this.cache && performance.now() - this.cache.loadedAt < CACHE_MS) return this.cache.keys;
+    const publishedSince = new Date(
+      this.clock.now().getTime() - this.rotationDays * DAY_MS - 2 * ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
+    );
+    const rows = await this.db
+      .getRepository(SigningKeyRow)
+      .find({ where: { createdAt: MoreThan(publishedSince) }, order: { createdAt: 'DESC', kid: 'ASC' } });
+    const keys = await Promise.all(
+      rows.map(async (row) => ({
+        kid: row.kid,
+        createdAt: row.createdAt,
+        publicJwk: row.publicJwk as JWK,
+        publicKey: (await importJWK(row.publicJwk as JWK, ALGORITHM)) as CryptoKey,
+        privateKey: (await importJWK(JSON.parse(this.box.open(row.privateJwkSealed)) as JWK, ALGORITHM)) as CryptoKey,
+      })),
+    );
+    this.cache = { keys, loadedAt: performance.now() };
+    return keys;
+  }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config';
+import { DEMO_VENDOR_ID, loadDemoData } from './demo/demo-data';
+import { openDatabase } from './platform/database/open-database';
+import { createLogger } from './platform/logger';
+import { createRuntime } from './runtime';
+
+const EXIT_CONFIG = 78; // EX_CONFIG from sysexits.h
+
+async function isEmpty(query: (sql: string) => Promise<{ n: string }[]>): Promise<boolean> {
+  const [row] = await query('SELECT count(*) AS n FROM vendors');
+  return Number(row.n) === 0;
+}
+
+/** One process: the API, the token service and the background worker. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`kiosk: configuration error: ${error.message}\n`);
+      process.exit(EXIT_CONFIG);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  if (config.secretsKeyIsDevelopmentDefault) {
+    logger.warn('SECRETS_KEY is not set: using the development key; never do this in production');
+  }
+  const database = await openDatabase(config, logger);
+  const runtime = await createRuntime(config, database, logger);
+  if (config.seedDemo || (database.embedded && (await isEmpty((sql) => database.db.query(sql))))) {
+    await loadDemoData(runtime.container, { withCredentials: false });
+    logger.info({ vendorId: DEMO_VENDOR_ID }, 'demo vendor loaded; `npm run kiosk -- demo:load` prints credentials');
+  }
+  if (config.workerEnabled) runtime.worker.start(config.workerPollMs);
+
+  const server: Server = runtime.app.listen(config.port, config.host, () => {
+    logger.info({ baseUrl: config.baseUrl, authUrl: config.authUrl, embedded: database.embedded }, 'kiosk listening');
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await new Promise((resolve) => server.close(resolve));
+    await runtime.worker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', (s) => void stop(s));
+  process.on('SIGINT', (s) => void stop(s));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`kiosk: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

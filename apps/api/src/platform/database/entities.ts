@@ -1,0 +1,15 @@
+import { ProductRow, PurchaseOptionRow, VendorRow } from '../../catalog/catalog.rows';
+import { ApiKeyRow, SigningKeyRow, UserRow } from '../../identity/identity.rows';
+import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
+
+/** Every TypeORM entity of every module; the data source needs them all. */
+export const ENTITIES = [
+  VendorRow,
+  ProductRow,
+  PurchaseOptionRow,
+  UserRow,
+  ApiKeyRow,
+  SigningKeyRow,
+  OutboxRow,
+  ScheduledTaskRow,
+];

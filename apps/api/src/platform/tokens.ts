@@ -1,0 +1,22 @@
+import { Clock, IdGenerator } from '@kiosk/domain';
+import { ServiceIdentifier } from 'inversify';
+import { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { Config } from '../config';
+import { Controller } from './http/routes';
+import { EventHandler, PeriodicTask } from './outbox/worker';
+
+/** Identifiers of what the composition root binds that has no class of its own. */
+export const TOKENS = {
+  Config: Symbol.for('Config') as ServiceIdentifier<Config>,
+  DataSource: Symbol.for('DataSource') as ServiceIdentifier<DataSource>,
+  Clock: Symbol.for('Clock') as ServiceIdentifier<Clock>,
+  Ids: Symbol.for('IdGenerator') as ServiceIdentifier<IdGenerator>,
+  Logger: Symbol.for('Logger') as ServiceIdentifier<Logger>,
+  /** Multi-bound: every module's HTTP controllers. */
+  Controller: Symbol.for('Controller') as ServiceIdentifier<Controller>,
+  /** Multi-bound: reactions to outbox events. */
+  EventHandler: Symbol.for('EventHandler') as ServiceIdentifier<EventHandler>,
+  /** Multi-bound: work the worker runs on a schedule. */
+  PeriodicTask: Symbol.for('PeriodicTask') as ServiceIdentifier<PeriodicTask>,
+};

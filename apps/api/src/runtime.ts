@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Express } from 'express';
+import { Container } from 'inversify';
+import { Logger } from 'pino';
+import { Config } from './config';
+import { buildContainer, ContainerOverrides } from './container';
+import { AccessTokenVerifier } from './identity/jwt-access-tokens';
+import { Database, migrate } from './platform/database/open-database';
+import { createHttpApp } from './platform/http/app';
+import { Worker } from './platform/outbox/worker';
+import { TOKENS } from './platform/tokens';
+
+export const VERSION: string = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;
+
+export interface Runtime {
+  readonly config: Config;
+  readonly container: Container;
+  readonly database: Database;
+  readonly app: Express;
+  readonly worker: Worker;
+  readonly logger: Logger;
+}
+
+/** Everything but the listening socket and the worker loop: what main, the CLI and tests share. */
+export async function createRuntime(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  overrides: ContainerOverrides = {},
+): Promise<Runtime> {
+  await migrate(database);
+  const container = buildContainer(config, database.db, logger, overrides);
+  const app = createHttpApp({
+    routes: container.getAll(TOKENS.Controller).flatMap((c) => c.routes()),
+    verifier: container.get(AccessTokenVerifier),
+    logger,
+    serverUrl: config.baseUrl,
+    trustProxy: config.trustProxy,
+    version: VERSION,
+  });
+  const worker = new Worker(
+    database.db,
+    container.get(TOKENS.Clock),
+    container.getAll(TOKENS.EventHandler, { optional: true }) ?? [],
+    container.getAll(TOKENS.PeriodicTask, { optional: true }) ?? [],
+    logger,
+  );
+  return { config, container, database, app, worker, logger };
+}

@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { CreateProduct, CreatePurchaseOption, CreateVendor } from '@kiosk/domain/catalog';
+import { ApiKeyRole, CreateApiKey, CreateStaffUser, IssueUserToken } from '@kiosk/domain/identity';
+import { FakeClock } from '@kiosk/domain/testing';
+import { fromMajor } from '@kiosk/domain';
+import supertest from 'supertest';
+import { loadConfig } from '../../src/config';
+import { createDataSource } from '../../src/platform/database/data-source';
+import { Database } from '../../src/platform/database/open-database';
+import { createLogger } from '../../src/platform/logger';
+import { createRuntime, Runtime } from '../../src/runtime';
+
+export const onRealPostgres = () => process.env.KIOSK_TEST_EMBEDDED === '0';
+
+/** A database handle of its own (tests that need two processes' worth of connections open two). */
+export async function openTestDatabase(poolSize = 10): Promise<Database> {
+  const url = process.env.KIOSK_TEST_DATABASE_URL;
+  if (!url) throw new Error('the jest global setup did not provide a database');
+  const embedded = !onRealPostgres();
+  const db = await createDataSource(url, { embedded, poolSize }).initialize();
+  return { db, embedded, close: () => db.destroy() };
+}
+
+export interface TestApp {
+  runtime: Runtime;
+  http: ReturnType<typeof supertest>;
+  clock: FakeClock;
+  close(): Promise<void>;
+}
+
+/** The real container and Express app on the test database, with a clock the test moves. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_URL: 'http://kiosk.test',
+    // Shared by every test process, as by every process of a deployment.
+    SECRETS_KEY: Buffer.alloc(32, 'kiosk-test-secrets-key').toString('base64'),
+    ...env,
+  });
+  const clock = new FakeClock(new Date());
+  const database = await openTestDatabase();
+  const runtime = await createRuntime(config, database, createLogger(config.logLevel), { clock });
+  return { runtime, http: supertest(runtime.app), clock, close: () => database.close() };
+}
+
+export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+/** A fresh vendor with one staff user, its token, and helpers to make keys and tokens for it. */
+export async function givenVendor(app: TestApp) {
+  const c = app.runtime.container;
+  const vendorId = uniqueId('v');
+  await c.get(CreateVendor).execute({ id: vendorId, name: `Vendor ${vendorId}`, domains: [`${vendorId}.example.com`] });
+  const staff = await c.get(CreateStaffUser).execute({ vendorId, email: `staff@${vendorId}.example.com` });
+  const staffToken = (await c.get(IssueUserToken).execute({ vendorId, userId: staff.id })).accessToken;
+
+  const apiKey = async (role: ApiKeyRole = 'read', grants: string[] = []) => {
+    const created = await c.get(CreateApiKey).execute({ actor: { kind: 'operator' }, vendorId, name: `${role} key`, role, grants });
+    return { clientId: created.key.clientId, clientSecret: created.clientSecret };
+  };
+  const tokenPath = `/oidc/t/${vendorId}/oauth/token`;
+  const exchange = (key: { clientId: string; clientSecret: string }, extra: Record<string, string> = {}) =>
+    app.http
+      .post(tokenPath)
+      .type('form')
+      .send({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret, audience: 'urn:service', ...extra });
+  const apiToken = async (role: ApiKeyRole = 'read', grants: string[] = [], scope?: string) => {
+    const res = await exchange(await apiKey(role, grants), scope ? { scope } : {});
+    if (res.status !== 200) throw new Error(`token exchange failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.access_token as string;
+  };
+  const product = async (sku: string, productType: 'publication' | 'license' | 'article' = 'publication') => {
+    await c.get(CreateProduct).execute({ vendorId, sku, title: `Product ${sku}`, productType });
+    await c.get(CreatePurchaseOption).execute({
+      id: `${sku}-yearly`,
+      vendorId,
+      sku,
+      name: 'Yearly',
+      price: fromMajor(1200, 'SEK'),
+      taxIncluded: true,
+      recurring: { interval: 'YEAR', time: 1 },
+      seatsPerUnit: productType === 'license' ? 5 : 1,
+      minQuantity: 1,
+      maxQuantity: 100,
+    });
+  };
+  return { vendorId, staff, staffToken, tokenPath, apiKey, exchange, apiToken, product };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

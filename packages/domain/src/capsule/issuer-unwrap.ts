@@ -1,0 +1,62 @@
+import { ForbiddenError } from '../shared';
+import { Bytes, bytesOf, fromBase64, utf8 } from './bytes';
+import { hkdfSha256 } from './hkdf';
+import { IssuerPrivateKey } from './issuer-key';
+
+const EPHEMERAL_KEY_BYTES = 65; // uncompressed P-256 point: 0x04 || X || Y
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * A blob that does not open under this issuer key and scope. The scope is
+ * authenticated (AAD or OAEP label), so a "premium" blob relabelled as
+ * "free" lands here.
+ */
+export class UnwrapFailed extends ForbiddenError {
+  constructor(scope: string, why: string) {
+    super('CAPSULE.UNWRAP_FAILED', `a wrapped key does not open for scope "${scope}": ${why}`, { scope });
+  }
+}
+
+/** Opens a blob a publisher wrapped for this issuer, with `scope` as the authenticated label. */
+export async function unwrapIssuerBlob(blob: string | Uint8Array, scope: string, issuerKey: IssuerPrivateKey): Promise<Bytes> {
+  const bytes = typeof blob === 'string' ? fromBase64(blob, 'wrapped key') : bytesOf(blob);
+  return issuerKey.algorithm === 'ECDH-P256' ? unwrapEcdhP256(bytes, scope, issuerKey.key) : unwrapRsaOaep(bytes, scope, issuerKey.key);
+}
+
+/**
+ * ECDH P-256 with a fresh ephemeral key per blob:
+ * blob = ephemeral public key (65) || IV (12) || AES-256-GCM ciphertext+tag,
+ * AES key = HKDF-SHA256(shared secret, "dca-wrap", "dca-wrap-aes256gcm"), AAD = scope.
+ */
+export async function unwrapEcdhP256(blob: Uint8Array, scope: string, privateKey: CryptoKey): Promise<Bytes> {
+  if (blob.length < EPHEMERAL_KEY_BYTES + IV_BYTES + TAG_BYTES) throw new UnwrapFailed(scope, 'blob too short');
+  const subtle = globalThis.crypto.subtle;
+  const ephemeral = bytesOf(blob.subarray(0, EPHEMERAL_KEY_BYTES));
+  const iv = bytesOf(blob.subarray(EPHEMERAL_KEY_BYTES, EPHEMERAL_KEY_BYTES + IV_BYTES));
+  const sealed = bytesOf(blob.subarray(EPHEMERAL_KEY_BYTES + IV_BYTES));
+  let publicKey: CryptoKey;
+  try {
+    publicKey = await subtle.importKey('raw', ephemeral, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+  } catch {
+    throw new UnwrapFailed(scope, 'ephemeral key is not a P-256 point');
+  }
+  const shared = new Uint8Array(await subtle.deriveBits({ name: 'ECDH', public: publicKey }, privateKey, 256));
+  const aesKey = await subtle.importKey('raw', await hkdfSha256(shared, 'dca-wrap', 'dca-wrap-aes256gcm', 32), 'AES-GCM', false, [
+    'decrypt',
+  ]);
+  try {
+    return new Uint8Array(await subtle.decrypt({ name: 'AES-GCM', iv, additionalData: utf8(scope), tagLength: 128 }, aesKey, sealed));
+  } catch {
+    throw new UnwrapFailed(scope, 'authentication failed');
+  }
+}
+
+/** RSA-OAEP with SHA-256 and the scope as the OAEP label. */
+export async function unwrapRsaOaep(blob: Uint8Array, scope: string, privateKey: CryptoKey): Promise<Bytes> {
+  try {
+    return new Uint8Array(await globalThis.crypto.subtle.decrypt({ name: 'RSA-OAEP', label: utf8(scope) }, privateKey, bytesOf(blob)));
+  } catch {
+    throw new UnwrapFailed(scope, 'decryption failed');
+  }
+}

@@ -1,0 +1,55 @@
+import { decodeProtectedHeader, errors, importJWK, JWTPayload, jwtVerify } from 'jose';
+import { InvalidError } from '../shared';
+import { TokenRejection } from './errors';
+import { PublisherJwk } from './publisher-key';
+
+export interface VerifiedPublisherJwt {
+  readonly payload: JWTPayload;
+  readonly kid: string;
+}
+
+/**
+ * Verifies an ES256 JWT against the vendor's registered publisher keys,
+ * picked by header `kid`, at the service's time `now` (never the system
+ * clock). Refusals go through `reject` so resource and share tokens keep
+ * their own error codes.
+ */
+export async function verifyPublisherJwt(
+  token: string,
+  publisherKeys: readonly PublisherJwk[],
+  now: Date,
+  reject: (reason: TokenRejection, message: string) => Error,
+): Promise<VerifiedPublisherJwt> {
+  let header;
+  try {
+    header = decodeProtectedHeader(token);
+  } catch {
+    throw reject('MALFORMED', 'not a compact JWT');
+  }
+  // Checked before any key is touched: no "none", no HS256 with a public key as secret.
+  if (header.alg !== 'ES256') throw reject('ALGORITHM', `algorithm ${String(header.alg)} is not accepted; ES256 only`);
+  const jwk = publisherKeys.find((k) => k.kid === header.kid);
+  if (!jwk || typeof header.kid !== 'string') throw reject('UNKNOWN_KEY', `no registered publisher key ${String(header.kid)}`);
+  let key;
+  try {
+    key = await importJWK({ ...jwk }, 'ES256');
+  } catch {
+    throw new InvalidError('CAPSULE.BAD_PUBLISHER_KEY', `registered publisher key ${jwk.kid} does not import`, { kid: jwk.kid });
+  }
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['ES256'], currentDate: now });
+    return { payload, kid: header.kid };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw reject('EXPIRED', 'the token has expired');
+    if (error instanceof errors.JWSSignatureVerificationFailed) throw reject('BAD_SIGNATURE', 'the signature does not verify');
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf') throw reject('NOT_YET_VALID', 'the token is not valid yet');
+    if (error instanceof errors.JOSEError) throw reject('MALFORMED', error.message);
+    throw error;
+  }
+}
+
+export const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

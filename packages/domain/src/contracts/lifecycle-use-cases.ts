@@ -1,0 +1,108 @@
+import { Clock } from '../shared';
+import { applyTimedMove, DEFAULT_GRACE_PERIOD_DAYS, nextTimedMove, TimedMove } from './advance-policy';
+import { Contract } from './contract';
+import { ContractNotFound } from './errors';
+import { ContractRepository } from './ports';
+
+/** POST /management/contracts/{id}/confirm: safe to repeat (rule 2). */
+export class ConfirmContract {
+  constructor(
+    private readonly contracts: Pick<ContractRepository, 'update'>,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(command: { vendorId: string; contractId: string }): Promise<Contract> {
+    return this.contracts.update(command.vendorId, command.contractId, (contract) => {
+      contract.confirm(this.clock.now());
+      return contract;
+    });
+  }
+}
+
+export class GetContract {
+  constructor(private readonly contracts: Pick<ContractRepository, 'find'>) {}
+
+  async execute(command: { vendorId: string; contractId: string; userId?: string }): Promise<Contract> {
+    const contract = await this.contracts.find(command.vendorId, command.contractId);
+    // A user sees only their own contracts; anyone else's is simply not there.
+    if (!contract || (command.userId !== undefined && contract.userId !== command.userId)) {
+      throw new ContractNotFound(command.contractId);
+    }
+    return contract;
+  }
+}
+
+/** GET /management/contracts?userId= and GET /contracts. */
+export class ListUserContracts {
+  constructor(private readonly contracts: Pick<ContractRepository, 'listByUser'>) {}
+
+  execute(command: { vendorId: string; userId: string }): Promise<Contract[]> {
+    return this.contracts.listByUser(command.vendorId, command.userId);
+  }
+}
+
+/**
+ * POST /contracts/{id}/cancel. When `userId` is given (the user-facing
+ * route) only the contract user may cancel; to others the contract does not exist.
+ */
+export class RequestCancel {
+  constructor(
+    private readonly contracts: Pick<ContractRepository, 'update'>,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(command: { vendorId: string; contractId: string; reason: string; userId?: string }): Promise<Contract> {
+    return this.contracts.update(command.vendorId, command.contractId, (contract) => {
+      if (command.userId !== undefined && contract.userId !== command.userId) {
+        throw new ContractNotFound(command.contractId);
+      }
+      contract.requestCancel(this.clock.now(), command.reason);
+      return contract;
+    });
+  }
+}
+
+/** The billing module reports a paid bill; an OVERDUE contract may return to ACTIVE. */
+export class RecordBillPayment {
+  constructor(
+    private readonly contracts: Pick<ContractRepository, 'update'>,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(command: { vendorId: string; contractId: string; billId: string }): Promise<Contract> {
+    return this.contracts.update(command.vendorId, command.contractId, (contract) => {
+      contract.markPaid(command.billId, this.clock.now());
+      return contract;
+    });
+  }
+}
+
+/** Upper bound of moves per run, so a broken contract cannot spin the worker. */
+const MAX_MOVES_PER_RUN = 10_000;
+
+/**
+ * What time does to one contract: start on `startsAt`, renew at
+ * `nextBillAt`, OVERDUE when a bill is past due, CANCELED after the
+ * vendor's grace period (NON_PAYMENT) or at `willCancelAt`. Each move is
+ * applied at the date it fell due, so a late run catches up exactly.
+ */
+export class AdvanceContract {
+  constructor(
+    private readonly contracts: Pick<ContractRepository, 'update'>,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(command: { vendorId: string; contractId: string; gracePeriodDays?: number }): Promise<TimedMove[]> {
+    const grace = command.gracePeriodDays ?? DEFAULT_GRACE_PERIOD_DAYS;
+    return this.contracts.update(command.vendorId, command.contractId, (contract) => {
+      const now = this.clock.now();
+      const moves: TimedMove[] = [];
+      for (let move = nextTimedMove(contract, now, grace); move; move = nextTimedMove(contract, now, grace)) {
+        applyTimedMove(contract, move);
+        moves.push(move);
+        if (moves.length >= MAX_MOVES_PER_RUN) break;
+      }
+      return moves;
+    });
+  }
+}
