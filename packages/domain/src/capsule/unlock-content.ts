@@ -37,7 +37,7 @@ export class UnlockContent {
     if (share) grants.push({ kind: 'share', token: share });
     const answer = await decideUnlock({ resource, requested: command.keys, grants, now, window: vendor.window, source });
     // Last, so a refused or failed unlock spends no use; each successful unlock with the token spends one.
-    if (share?.maxUses != null && !(await this.uses.consumeUse(share.jti, share.maxUses))) {
+    if (share?.maxUses !== undefined && share.maxUses !== null && !(await this.uses.consumeUse(share.jti, share.maxUses))) {
       throw new ShareTokenRejected('USED_UP', 'the share token has no uses left');
     }
     return answer;

@@ -13,6 +13,7 @@ import {
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'capsule');
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixtures are untyped JSON read by tests
 export function fixture<T = any>(name: string): T {
   return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as T;
 }

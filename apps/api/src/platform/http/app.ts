@@ -64,8 +64,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   );
 
   // The document describes itself too: every registered route is in it.
-  let document: ReturnType<typeof buildOpenApiDocument>;
-  let referencePage = '';
+  const meta: { document?: ReturnType<typeof buildOpenApiDocument>; page?: string } = {};
   const metaRoutes: RouteSpec[] = [
     route({
       method: 'get',
@@ -75,7 +74,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       tags: ['meta'],
       auth: { kind: 'none' },
       responses: { 200: { description: 'The document', schema: { type: 'object' } } },
-      handler: async ({ res }) => void res.json(document),
+      handler: async ({ res }) => void res.json(meta.document),
     }),
     route({
       method: 'get',
@@ -85,12 +84,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
       tags: ['meta'],
       auth: { kind: 'none' },
       responses: { 200: { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } } },
-      handler: async ({ res }) => void res.type('html').send(referencePage),
+      handler: async ({ res }) => void res.type('html').send(meta.page),
     }),
   ];
   const routes = [...metaRoutes, ...options.routes];
-  document = buildOpenApiDocument(routes, { title: 'Kiosk API', version: options.version, serverUrl: options.serverUrl });
-  referencePage = renderReferencePage(document);
+  meta.document = buildOpenApiDocument(routes, { title: 'Kiosk API', version: options.version, serverUrl: options.serverUrl });
+  meta.page = renderReferencePage(meta.document);
   const router = express.Router();
 
   for (const spec of routes) {
