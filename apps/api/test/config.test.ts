@@ -1,0 +1,32 @@
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('has working defaults for a developer machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      authUrl: 'http://localhost:3000/oidc',
+      tenantTokenUrlTemplate: 'http://localhost:3000/oidc/t/{vendorId}/oauth/token',
+      databaseUrl: null,
+      workerEnabled: true,
+      secretsKeyIsDevelopmentDefault: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number/],
+    [{ BASE_URL: 'not a url' }, /BASE_URL must be an absolute/],
+    [{ AUTH_URL: 'ftp://x.test' }, /AUTH_URL must be an http/],
+    [{ TENANT_TOKEN_URL_TEMPLATE: 'https://token.example.com/oauth/token' }, /must contain \{vendorId\}/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [{ SECRETS_KEY: 'c2hvcnQ=' }, /SECRETS_KEY must be 32 bytes/],
+    [{ NODE_ENV: 'production' }, /SECRETS_KEY is required in production/],
+    [{ WORKER_ENABLED: 'maybe' }, /WORKER_ENABLED must be true or false/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be a pino level/],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
