@@ -29,7 +29,7 @@ module.exports = {
   plugins: ['@typescript-eslint'],
   extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended'],
   env: { node: true, es2022: true },
-  ignorePatterns: ['dist/', 'node_modules/', 'coverage/', '*.d.ts'],
+  ignorePatterns: ['dist/', 'dist-bench/', 'node_modules/', 'coverage/', '*.d.ts'],
   rules: {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     '@typescript-eslint/consistent-type-imports': 'off',

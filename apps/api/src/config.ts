@@ -25,7 +25,12 @@ export interface Config {
   readonly signingKeyRotationDays: number;
   readonly seedDemo: boolean;
   readonly trustProxy: string | false;
+  /** Which invoicing provider the billing module uses: the embedded one, or one that simulates an outage. */
+  readonly invoicingProvider: InvoicingProviderName;
 }
+
+export const INVOICING_PROVIDERS = ['embedded', 'unreachable'] as const;
+export type InvoicingProviderName = (typeof INVOICING_PROVIDERS)[number];
 
 export class ConfigError extends Error {}
 
@@ -99,6 +104,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be a pino level, got "${logLevel}"`);
   }
 
+  const invoicingProvider = env.INVOICING_PROVIDER || 'embedded';
+  if (!(INVOICING_PROVIDERS as readonly string[]).includes(invoicingProvider)) {
+    throw new ConfigError(`INVOICING_PROVIDER must be ${INVOICING_PROVIDERS.join(' or ')}, got "${invoicingProvider}"`);
+  }
+
   return {
     env: nodeEnv as Config['env'],
     port,
@@ -117,5 +127,6 @@ export function loadConfig(env: Env = process.env): Config {
     signingKeyRotationDays: integer(env, 'SIGNING_KEY_ROTATION_DAYS', 30, 1, 365),
     seedDemo: boolean(env, 'SEED_DEMO', false),
     trustProxy: env.TRUST_PROXY || false,
+    invoicingProvider: invoicingProvider as InvoicingProviderName,
   };
 }

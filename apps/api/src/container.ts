@@ -3,6 +3,7 @@ import { Clock, IdGenerator } from '@kiosk/domain';
 import { Container } from 'inversify';
 import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { capsuleModule } from './capsule/capsule.module';
 import { catalogModule } from './catalog/catalog.module';
 import { Config } from './config';
 import { healthModule } from './health/health.module';
@@ -24,5 +25,6 @@ export function buildContainer(config: Config, db: DataSource, logger: Logger, o
   container.bind(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock());
   container.bind(TOKENS.Ids).toConstantValue(overrides.ids ?? new UuidV7Ids());
   container.load(healthModule, catalogModule, identityModule);
+  container.load(capsuleModule);
   return container;
 }

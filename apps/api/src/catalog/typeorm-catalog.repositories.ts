@@ -8,6 +8,7 @@ import {
   Vendor,
   VendorRepository,
 } from '@kiosk/domain/catalog';
+import { managerOf } from '../platform/database/transaction';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../platform/database/errors';
 import { ProductRow, PurchaseOptionRow, VendorRow } from './catalog.rows';
@@ -25,7 +26,7 @@ export class TypeOrmVendorRepository implements VendorRepository {
 
   async add(vendor: Vendor): Promise<boolean> {
     try {
-      await this.db.getRepository(VendorRow).insert({ ...vendor, domains: [...vendor.domains] });
+      await managerOf(this.db).getRepository(VendorRow).insert({ ...vendor, domains: [...vendor.domains] });
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
@@ -34,7 +35,7 @@ export class TypeOrmVendorRepository implements VendorRepository {
   }
 
   async find(vendorId: string): Promise<Vendor | null> {
-    const row = await this.db.getRepository(VendorRow).findOneBy({ id: vendorId });
+    const row = await managerOf(this.db).getRepository(VendorRow).findOneBy({ id: vendorId });
     return row ? toVendor(row) : null;
   }
 }
@@ -46,7 +47,7 @@ export class TypeOrmProductRepository implements ProductRepository {
 
   async add(product: Product): Promise<boolean> {
     try {
-      await this.db.getRepository(ProductRow).insert({ ...product });
+      await managerOf(this.db).getRepository(ProductRow).insert({ ...product });
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
@@ -55,17 +56,17 @@ export class TypeOrmProductRepository implements ProductRepository {
   }
 
   async find(vendorId: string, sku: string): Promise<Product | null> {
-    const row = await this.db.getRepository(ProductRow).findOneBy({ vendorId, sku });
+    const row = await managerOf(this.db).getRepository(ProductRow).findOneBy({ vendorId, sku });
     return row ? toProduct(row) : null;
   }
 
   async save(product: Product): Promise<void> {
     const { vendorId, sku, ...fields } = product;
-    await this.db.getRepository(ProductRow).update({ vendorId, sku }, fields);
+    await managerOf(this.db).getRepository(ProductRow).update({ vendorId, sku }, fields);
   }
 
   async list(vendorId: string): Promise<Product[]> {
-    const rows = await this.db.getRepository(ProductRow).find({ where: { vendorId }, order: { sku: 'ASC' } });
+    const rows = await managerOf(this.db).getRepository(ProductRow).find({ where: { vendorId }, order: { sku: 'ASC' } });
     return rows.map(toProduct);
   }
 }
@@ -92,7 +93,7 @@ export class TypeOrmPurchaseOptionRepository implements PurchaseOptionRepository
 
   async add(option: PurchaseOption): Promise<boolean> {
     try {
-      await this.db.getRepository(PurchaseOptionRow).insert({
+      await managerOf(this.db).getRepository(PurchaseOptionRow).insert({
         vendorId: option.vendorId,
         id: option.id,
         sku: option.sku,
@@ -115,12 +116,12 @@ export class TypeOrmPurchaseOptionRepository implements PurchaseOptionRepository
   }
 
   async find(vendorId: string, id: string): Promise<PurchaseOption | null> {
-    const row = await this.db.getRepository(PurchaseOptionRow).findOneBy({ vendorId, id });
+    const row = await managerOf(this.db).getRepository(PurchaseOptionRow).findOneBy({ vendorId, id });
     return row ? toOption(row) : null;
   }
 
   async listForProduct(vendorId: string, sku: string): Promise<PurchaseOption[]> {
-    const rows = await this.db.getRepository(PurchaseOptionRow).find({ where: { vendorId, sku }, order: { id: 'ASC' } });
+    const rows = await managerOf(this.db).getRepository(PurchaseOptionRow).find({ where: { vendorId, sku }, order: { id: 'ASC' } });
     return rows.map(toOption);
   }
 }

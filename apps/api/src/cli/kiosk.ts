@@ -20,6 +20,7 @@ import { openDatabase } from '../platform/database/open-database';
 import { createLogger } from '../platform/logger';
 import { createRuntime, Runtime, VERSION } from '../runtime';
 import { TenantAddresses } from '../identity/tenant-addresses';
+import { registerCapsuleCommands } from '../capsule/capsule.cli';
 
 /**
  * The operator's command line. Every command goes through the same use cases
@@ -204,6 +205,8 @@ program
     process.on('SIGTERM', () => void stop());
     process.on('SIGINT', () => void stop());
   });
+
+registerCapsuleCommands(program, withRuntime);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof DomainError) {

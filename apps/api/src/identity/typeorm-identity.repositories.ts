@@ -1,4 +1,5 @@
 import { ApiKey, ApiKeyRepository, ApiKeyRole, User, UserRepository } from '@kiosk/domain/identity';
+import { managerOf } from '../platform/database/transaction';
 import { DataSource, IsNull } from 'typeorm';
 import { ApiKeyRow, UserRow } from './identity.rows';
 
@@ -8,23 +9,23 @@ export class TypeOrmApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly db: DataSource) {}
 
   async add(key: ApiKey): Promise<void> {
-    await this.db.getRepository(ApiKeyRow).insert({ ...key, grants: [...key.grants] });
+    await managerOf(this.db).getRepository(ApiKeyRow).insert({ ...key, grants: [...key.grants] });
   }
 
   async find(vendorId: string, clientId: string): Promise<ApiKey | null> {
-    const row = await this.db.getRepository(ApiKeyRow).findOneBy({ vendorId, clientId });
+    const row = await managerOf(this.db).getRepository(ApiKeyRow).findOneBy({ vendorId, clientId });
     return row ? toApiKey(row) : null;
   }
 
   async list(vendorId: string): Promise<ApiKey[]> {
-    const rows = await this.db
+    const rows = await managerOf(this.db)
       .getRepository(ApiKeyRow)
       .find({ where: { vendorId }, order: { createdAt: 'DESC', clientId: 'DESC' } });
     return rows.map(toApiKey);
   }
 
   async revoke(vendorId: string, clientId: string, at: Date): Promise<boolean> {
-    const result = await this.db
+    const result = await managerOf(this.db)
       .getRepository(ApiKeyRow)
       .update({ vendorId, clientId, revokedAt: IsNull() }, { revokedAt: at });
     return (result.affected ?? 0) > 0;
@@ -36,23 +37,23 @@ export class TypeOrmUserRepository implements UserRepository {
 
   async addOrGet(user: User): Promise<User> {
     // One statement, so two concurrent creations of one e-mail end with one user.
-    await this.db
+    await managerOf(this.db)
       .createQueryBuilder()
       .insert()
       .into(UserRow)
       .values({ ...user })
       .orIgnore()
       .execute();
-    const row = await this.db.getRepository(UserRow).findOneByOrFail({ vendorId: user.vendorId, email: user.email });
+    const row = await managerOf(this.db).getRepository(UserRow).findOneByOrFail({ vendorId: user.vendorId, email: user.email });
     return { ...row };
   }
 
   async find(vendorId: string, userId: string): Promise<User | null> {
-    const row = await this.db.getRepository(UserRow).findOneBy({ vendorId, id: userId });
+    const row = await managerOf(this.db).getRepository(UserRow).findOneBy({ vendorId, id: userId });
     return row ? { ...row } : null;
   }
 
   async setStaff(vendorId: string, userId: string, staff: boolean): Promise<void> {
-    await this.db.getRepository(UserRow).update({ vendorId, id: userId }, { staff });
+    await managerOf(this.db).getRepository(UserRow).update({ vendorId, id: userId }, { staff });
   }
 }

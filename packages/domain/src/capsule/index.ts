@@ -9,6 +9,7 @@ export * from './issuer-unwrap';
 export * from './errors';
 export * from './resource-jwt';
 export * from './share-token';
+export * from './signed-link';
 export * from './unlock-decision';
 export * from './service-token';
 export * from './ports';

@@ -15,6 +15,8 @@ export interface CapsuleVendorKeys {
   readonly publisherKeys: readonly PublisherJwk[];
   /** Shared with the publisher for hosted-issuer mode; null when the vendor has none. */
   readonly rotationSecret: Uint8Array | null;
+  /** The secret `rotationSecret` replaced, while its overlap lasts (the adapter leaves it out afterwards). */
+  readonly previousRotationSecret?: Uint8Array | null;
   readonly window?: KidWindowOptions;
   /** Private keys publishers wrap for in issuer-wrapped mode. */
   readonly issuerKeys: readonly IssuerPrivateKey[];

@@ -38,7 +38,17 @@ export type UnlockGrant =
  * publisher wrapped for this issuer.
  */
 export type WrapKeySource =
-  | { readonly kind: 'hosted'; readonly rotationSecret: Uint8Array }
+  | {
+      readonly kind: 'hosted';
+      readonly rotationSecret: Uint8Array;
+      /**
+       * During a rotation overlap: the secret before `rotationSecret`, still honoured. The
+       * service cannot tell which of the two a page was rendered with, so each kid gets the
+       * key of the current secret first and then the one of the previous; the client keeps
+       * the one that opens its wrapped content key (AES-GCM refuses the other).
+       */
+      readonly previousRotationSecret?: Uint8Array | null;
+    }
   | { readonly kind: 'issuer-wrapped'; readonly issuerKeys: readonly IssuerPrivateKey[] };
 
 export interface UnlockDecisionInput {
@@ -104,21 +114,25 @@ export async function decideUnlock(input: UnlockDecisionInput & { readonly sourc
   const keys: UnlockKeyAnswer[] = [];
   for (const { request, kids } of planned) {
     const wrapKeys = [];
-    for (const kid of kids) wrapKeys.push({ kid, key: await wrapKey(request, kid) });
+    for (const kid of kids) for (const key of await wrapKey(request, kid)) wrapKeys.push({ kid, key });
     keys.push({ contentName: request.contentName, scope: request.scope, wrapKeys });
   }
   return { keys };
 }
 
-type WrapKeyFor = (request: UnlockKeyRequest, kid: string) => Promise<string>;
+/** Every key a kid may be wrapped under: one, or two during a hosted rotation overlap. */
+type WrapKeyFor = (request: UnlockKeyRequest, kid: string) => Promise<string[]>;
 
 function wrapKeyFrom(source: WrapKeySource): WrapKeyFor {
   if (source.kind === 'hosted') {
     // Entries of one scope share wrapKeys; derive each (scope, kid) once.
-    const derived = new Map<string, Promise<string>>();
+    const derived = new Map<string, Promise<string[]>>();
+    const secrets = source.previousRotationSecret ? [source.rotationSecret, source.previousRotationSecret] : [source.rotationSecret];
     return (request, kid) => {
       const id = `${request.scope}\u0000${kid}`;
-      if (!derived.has(id)) derived.set(id, deriveWrapKey(source.rotationSecret, request.scope, kid).then(toBase64Url));
+      if (!derived.has(id)) {
+        derived.set(id, Promise.all(secrets.map((secret) => deriveWrapKey(secret, request.scope, kid).then(toBase64Url))));
+      }
       return derived.get(id)!;
     };
   }
@@ -131,7 +145,7 @@ function wrapKeyFrom(source: WrapKeySource): WrapKeyFor {
     let failure: unknown;
     for (const issuerKey of candidates) {
       try {
-        return toBase64Url(await unwrapIssuerBlob(blob, request.scope, issuerKey));
+        return [toBase64Url(await unwrapIssuerBlob(blob, request.scope, issuerKey))];
       } catch (error) {
         failure = error;
       }

@@ -64,14 +64,13 @@ export function applyTimedMove(contract: Contract, move: TimedMove): void {
 /**
  * The earliest date at which time may move the contract, or null when it
  * never will on its own. Adapters store it to find due contracts cheaply;
- * an OVERDUE contract is checked from `overdueSince` on, since the grace
- * period is the vendor's and is applied by the worker.
+ * an OVERDUE contract is next checked when its grace period ends.
  */
-export function nextTimedCheckAt(contract: Contract): Date | null {
+export function nextTimedCheckAt(contract: Contract, gracePeriodDays = DEFAULT_GRACE_PERIOD_DAYS): Date | null {
   const { status, startsAt, willCancelAt, overdueSince, nextBillAt } = contract;
   if (status === 'PENDING' || status === 'CANCELED') return null;
   if (status === 'FORTHCOMING') return startsAt;
-  const dates = [willCancelAt, nextBillAt, status === 'OVERDUE' ? overdueSince : null];
+  const dates = [willCancelAt, nextBillAt, status === 'OVERDUE' && overdueSince ? addDays(overdueSince, gracePeriodDays) : null];
   if (status === 'ACTIVE') dates.push(...contract.openBills.map((b) => b.dueAt));
   const times = dates.filter((d): d is Date => d !== null).map((d) => d.getTime());
   return times.length > 0 ? new Date(Math.min(...times)) : null;

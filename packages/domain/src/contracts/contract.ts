@@ -83,6 +83,8 @@ const MAX_CYCLES = 10_000;
  */
 export class Contract {
   private events: DomainEvent[] = [];
+  /** Bills issued since the contract was loaded, for the invoicing port; never stored. */
+  private issuedBills: Bill[] = [];
 
   private constructor(private state: State) {}
 
@@ -133,6 +135,13 @@ export class Contract {
 
   toSnapshot(): ContractSnapshot {
     return copy(this.state);
+  }
+
+  /** Bills issued since the last call (OPEN or, for a zero amount, already PAID), oldest first. */
+  takeIssuedBills(): Bill[] {
+    const bills = this.issuedBills;
+    this.issuedBills = [];
+    return bills;
   }
 
   /** Events recorded since the last call, oldest first; the repository writes them to the outbox. */
@@ -461,6 +470,7 @@ export class Contract {
     // A discount leaves the contract with the first bill it no longer covers.
     this.state.discount = discountAppliesAt(discount, periodStart) ? afterDiscountedBill(discount, periodStart) : null;
     if (bill.status === 'OPEN') this.state.openBills = [...this.state.openBills, bill];
+    this.issuedBills.push(bill);
     this.record('bill.issued', now, { bill: billPayload(bill), userId: this.userId, payerId: this.state.payer?.id ?? null });
   }
 

@@ -5,7 +5,15 @@ import { checkContractTerms, Contract, DEFAULT_PAYMENT_COUNTRY } from './contrac
 import { discountApplicability, normalizeDiscountCode, UnapplicableReason } from './discount-code';
 import { DiscountCodeUnapplicable, PurchaseOptionNotFound } from './errors';
 import { createItem } from './item';
-import { ContractUsers, DiscountCodeRepository, ProductLookup, PurchaseOptionLookup } from './ports';
+import { invoiceIssuedBills } from './lifecycle-use-cases';
+import {
+  BillInvoicing,
+  ContractRepository,
+  ContractUsers,
+  DiscountCodeRepository,
+  ProductLookup,
+  PurchaseOptionLookup,
+} from './ports';
 import { ContractDiscount, discountFromCode, resolveQuantity, resolveSeats, resolveUnitPrice } from './pricing';
 import { AppliedDiscount, ContractOrigin, ContractType } from './snapshot';
 
@@ -46,11 +54,12 @@ export interface CreateContractCommand {
  */
 export class CreateContract {
   constructor(
-    private readonly contracts: { add(contract: Contract): Promise<void> },
+    private readonly contracts: Pick<ContractRepository, 'add' | 'update'>,
     private readonly products: ProductLookup,
     private readonly options: PurchaseOptionLookup,
     private readonly users: ContractUsers,
     private readonly discountCodes: DiscountCodeRepository,
+    private readonly invoicing: BillInvoicing,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -107,10 +116,16 @@ export class CreateContract {
       now,
     );
     const unapplicable = applied.filter((a) => a.status === 'UNAPPLICABLE').map((a) => a.code);
-    if (command.confirm && unapplicable.length === 0) contract.confirm(now);
+    // Stored PENDING first: a confirm that fails afterwards (unapplicable code,
+    // provider unreachable) leaves a PENDING, unbilled contract to look up.
     await this.contracts.add(contract);
-    if (command.confirm && unapplicable.length > 0) throw new DiscountCodeUnapplicable(contract.id, unapplicable);
-    return contract;
+    if (!command.confirm) return contract;
+    if (unapplicable.length > 0) throw new DiscountCodeUnapplicable(contract.id, unapplicable);
+    return this.contracts.update(vendorId, contract.id, async (stored) => {
+      stored.confirm(now);
+      await invoiceIssuedBills(stored, this.invoicing);
+      return stored;
+    });
   }
 
   private userFor(vendorId: string, person: PersonDetails, now: Date): Promise<User> {

@@ -1,4 +1,4 @@
-import { ConflictError, InvalidError, NotFoundError } from '../shared';
+import { ConflictError, InvalidError, NotFoundError, UnavailableError } from '../shared';
 
 // Every refusal of the contracts module has its own class and a stable code,
 // so the API can map kinds to statuses and clients can branch on codes.
@@ -187,5 +187,17 @@ export class DiscountCodeUnapplicable extends InvalidError {
 export class BadDiscountCode extends InvalidError {
   constructor(why: string) {
     super('DISCOUNT_CODE.INVALID', why);
+  }
+}
+
+export class InvoicingUnavailable extends UnavailableError {
+  constructor(why: string) {
+    super('CONTRACT.INVOICING_UNAVAILABLE', `the invoicing provider could not be reached: ${why}`);
+  }
+}
+
+export class PaymentRefused extends InvalidError {
+  constructor(why: string) {
+    super('CONTRACT.PAYMENT_REFUSED', `the payment provider refused: ${why}`, { why });
   }
 }

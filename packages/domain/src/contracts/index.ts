@@ -13,3 +13,4 @@ export * from './ports';
 export * from './create-contract';
 export * from './seat-use-cases';
 export * from './lifecycle-use-cases';
+export * from './discount-code-use-cases';

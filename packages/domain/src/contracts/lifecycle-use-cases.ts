@@ -2,18 +2,30 @@ import { Clock } from '../shared';
 import { applyTimedMove, DEFAULT_GRACE_PERIOD_DAYS, nextTimedMove, TimedMove } from './advance-policy';
 import { Contract } from './contract';
 import { ContractNotFound } from './errors';
-import { ContractRepository } from './ports';
+import { BillInvoicing, ContractRepository } from './ports';
 
-/** POST /management/contracts/{id}/confirm: safe to repeat (rule 2). */
+/** Sends every bill the contract issued in this step, still inside the locked update. */
+export async function invoiceIssuedBills(contract: Contract, invoicing: BillInvoicing): Promise<void> {
+  for (const bill of contract.takeIssuedBills()) await invoicing.send(bill, contract);
+}
+
+/**
+ * POST /management/contracts/{id}/confirm: safe to repeat (rule 2). The
+ * first bill goes to the invoicing provider in the same locked step, so
+ * parallel confirms issue one bill, and an unreachable provider leaves the
+ * contract PENDING.
+ */
 export class ConfirmContract {
   constructor(
     private readonly contracts: Pick<ContractRepository, 'update'>,
+    private readonly invoicing: BillInvoicing,
     private readonly clock: Clock,
   ) {}
 
   execute(command: { vendorId: string; contractId: string }): Promise<Contract> {
-    return this.contracts.update(command.vendorId, command.contractId, (contract) => {
+    return this.contracts.update(command.vendorId, command.contractId, async (contract) => {
       contract.confirm(this.clock.now());
+      await invoiceIssuedBills(contract, this.invoicing);
       return contract;
     });
   }
@@ -89,12 +101,13 @@ const MAX_MOVES_PER_RUN = 10_000;
 export class AdvanceContract {
   constructor(
     private readonly contracts: Pick<ContractRepository, 'update'>,
+    private readonly invoicing: BillInvoicing,
     private readonly clock: Clock,
   ) {}
 
   execute(command: { vendorId: string; contractId: string; gracePeriodDays?: number }): Promise<TimedMove[]> {
     const grace = command.gracePeriodDays ?? DEFAULT_GRACE_PERIOD_DAYS;
-    return this.contracts.update(command.vendorId, command.contractId, (contract) => {
+    return this.contracts.update(command.vendorId, command.contractId, async (contract) => {
       const now = this.clock.now();
       const moves: TimedMove[] = [];
       for (let move = nextTimedMove(contract, now, grace); move; move = nextTimedMove(contract, now, grace)) {
@@ -102,6 +115,7 @@ export class AdvanceContract {
         moves.push(move);
         if (moves.length >= MAX_MOVES_PER_RUN) break;
       }
+      await invoiceIssuedBills(contract, this.invoicing);
       return moves;
     });
   }

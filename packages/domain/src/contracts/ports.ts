@@ -1,5 +1,6 @@
 import { ProductRepository, PurchaseOptionRepository } from '../catalog';
 import { UserRepository } from '../identity/ports';
+import { Bill } from './bill';
 import { Contract } from './contract';
 import { DiscountCode } from './discount-code';
 
@@ -28,6 +29,10 @@ export interface ContractRepository {
 }
 
 export interface DiscountCodeRepository {
+  /** Adds a code; false when the vendor already has one with that code. */
+  add(code: DiscountCode): Promise<boolean>;
+  /** The vendor's codes, by code. */
+  list(vendorId: string): Promise<DiscountCode[]>;
   /** The vendor's code, matched without regard to case. */
   find(vendorId: string, code: string): Promise<DiscountCode | null>;
   /**
@@ -42,3 +47,13 @@ export type ProductLookup = Pick<ProductRepository, 'find'>;
 export type PurchaseOptionLookup = Pick<PurchaseOptionRepository, 'find'>;
 /** Users by id, and by e-mail created on first use (a user is created for the email if none exists). */
 export type ContractUsers = Pick<UserRepository, 'addOrGet' | 'find'>;
+
+/**
+ * The invoicing provider, called for every bill a contract issues, inside
+ * the same locked step as the move that issued it: when it fails, the move
+ * is undone. It throws `InvoicingUnavailable` when the provider cannot be
+ * reached and `PaymentRefused` when the provider says no.
+ */
+export interface BillInvoicing {
+  send(bill: Bill, contract: Contract): Promise<void>;
+}

@@ -98,3 +98,20 @@ export class ListSeatUsers {
     return views;
   }
 }
+
+/**
+ * The access module granted a seat's entitlement: the seat shows it and
+ * becomes ACTIVE. Reporting the same entitlement again changes nothing.
+ */
+export class ProvisionSeat {
+  constructor(
+    private readonly contracts: Pick<ContractRepository, 'update'>,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(command: { vendorId: string; contractId: string; userId: string; itemSku: string; entitlementId: string }): Promise<boolean> {
+    return this.contracts.update(command.vendorId, command.contractId, (contract) =>
+      contract.seatProvisioned(command.userId, command.itemSku, command.entitlementId, this.clock.now()),
+    );
+  }
+}

@@ -1,4 +1,6 @@
 import {
+  Bill,
+  BillInvoicing,
   Contract,
   ContractNotFound,
   ContractRepository,
@@ -80,8 +82,14 @@ export class InMemoryContractRepository implements ContractRepository {
 export class InMemoryDiscountCodeRepository implements DiscountCodeRepository {
   readonly rows: DiscountCode[] = [];
 
-  add(code: DiscountCode): void {
+  async add(code: DiscountCode): Promise<boolean> {
+    if (await this.find(code.vendorId, code.code)) return false;
     this.rows.push(code);
+    return true;
+  }
+
+  async list(vendorId: string): Promise<DiscountCode[]> {
+    return this.rows.filter((c) => c.vendorId === vendorId).sort((a, b) => a.code.localeCompare(b.code));
   }
 
   async find(vendorId: string, code: string): Promise<DiscountCode | null> {
@@ -96,5 +104,15 @@ export class InMemoryDiscountCodeRepository implements DiscountCodeRepository {
     if (code.maxRedemptions !== null && code.redemptions >= code.maxRedemptions) return false;
     this.rows[index] = { ...code, redemptions: code.redemptions + 1 };
     return true;
+  }
+}
+
+/** Records the bills it is asked to send; `failWith` makes the next sends throw. */
+export class RecordingBillInvoicing implements BillInvoicing {
+  readonly sent: Bill[] = [];
+  failWith: Error | null = null;
+  async send(bill: Bill): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    this.sent.push(bill);
   }
 }

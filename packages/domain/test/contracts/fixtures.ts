@@ -25,7 +25,11 @@ import {
   InMemoryUserRepository,
   SequentialIds,
 } from '../../src/testing';
-import { InMemoryContractRepository, InMemoryDiscountCodeRepository } from '../../src/testing/in-memory-contracts';
+import {
+  InMemoryContractRepository,
+  InMemoryDiscountCodeRepository,
+  RecordingBillInvoicing,
+} from '../../src/testing/in-memory-contracts';
 
 export const VENDOR = 'acme';
 export const T0 = new Date('2026-01-01T00:00:00.000Z');
@@ -141,19 +145,21 @@ export async function world() {
   const users = new InMemoryUserRepository();
   const contracts = new InMemoryContractRepository();
   const codes = new InMemoryDiscountCodeRepository();
+  const invoicing = new RecordingBillInvoicing();
   return {
+    invoicing,
     clock,
     users,
     contracts,
     codes,
-    create: new CreateContract(contracts, productRepo, optionRepo, users, codes, ids, clock),
-    confirm: new ConfirmContract(contracts, clock),
+    create: new CreateContract(contracts, productRepo, optionRepo, users, codes, invoicing, ids, clock),
+    confirm: new ConfirmContract(contracts, invoicing, clock),
     setSeats: new SetSeats(contracts, clock),
     assignSeat: new AssignSeat(contracts, users, ids, clock),
     removeSeat: new RemoveSeat(contracts, clock),
     listSeatUsers: new ListSeatUsers(contracts, users),
     requestCancel: new RequestCancel(contracts, clock),
-    advance: new AdvanceContract(contracts, clock),
+    advance: new AdvanceContract(contracts, invoicing, clock),
     pay: new RecordBillPayment(contracts, clock),
   };
 }

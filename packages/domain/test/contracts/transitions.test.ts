@@ -8,7 +8,7 @@ import {
   nextTimedMove,
 } from '../../src/contracts';
 import { FakeClock } from '../../src/testing';
-import { InMemoryContractRepository } from '../../src/testing/in-memory-contracts';
+import { InMemoryContractRepository, RecordingBillInvoicing } from '../../src/testing/in-memory-contracts';
 import { contractIn, DAY, discountCode, licenseOrder, newContract, T0, world } from './fixtures';
 
 const at = (days: number) => new Date(T0.getTime() + days * DAY);
@@ -48,7 +48,7 @@ describe('interface section 3 rows', () => {
 
   it('(none) -> create with confirm, codes applicable -> ACTIVE, invoiced, access granted', async () => {
     const w = await world();
-    w.codes.add(discountCode());
+    await w.codes.add(discountCode());
     const contract = await w.create.execute(licenseOrder({ confirm: true, discountCodes: ['half'] }));
     expect(contract.status).toBe('ACTIVE');
     expect(contract.isActive).toBe(true);
@@ -201,7 +201,7 @@ describe('DESIGN section 6 moves', () => {
     contract.markPaid(contract.openBills[0].id, at(1));
     contract.requestCancel(at(100), 'budget');
     await repo.add(contract);
-    const advance = new AdvanceContract(repo, clock);
+    const advance = new AdvanceContract(repo, new RecordingBillInvoicing(), clock);
     clock.set(at(364));
     expect(await advance.execute({ vendorId: 'acme', contractId: 'c-1' })).toEqual([]);
     clock.set(at(400));

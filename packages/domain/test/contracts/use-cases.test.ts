@@ -35,7 +35,7 @@ describe('CreateContract', () => {
 
   it('lists a code that does not apply as UNAPPLICABLE and creates at full price without confirm', async () => {
     const w = await world();
-    w.codes.add(discountCode({ purchaseOptionIds: ['po-month'] }));
+    await w.codes.add(discountCode({ purchaseOptionIds: ['po-month'] }));
     const contract = await w.create.execute(licenseOrder({ discountCodes: ['HALF'] }));
     expect(contract.status).toBe('PENDING');
     expect(contract.toSnapshot().appliedDiscounts).toMatchObject([
@@ -51,8 +51,8 @@ describe('CreateContract', () => {
 
   it('applies one discount per contract and counts its redemption against the limit', async () => {
     const w = await world();
-    w.codes.add(discountCode({ maxRedemptions: 1 }));
-    w.codes.add(discountCode({ id: 'dc-2', code: 'TENOFF', value: { kind: 'amount', amount: { minor: 1_000, currency: 'SEK' } } }));
+    await w.codes.add(discountCode({ maxRedemptions: 1 }));
+    await w.codes.add(discountCode({ id: 'dc-2', code: 'TENOFF', value: { kind: 'amount', amount: { minor: 1_000, currency: 'SEK' } } }));
     const first = await w.create.execute(licenseOrder({ discountCodes: ['half', 'TENOFF'] }));
     expect(first.toSnapshot().appliedDiscounts.map((d) => [d.code, d.status, d.reason])).toEqual([
       ['HALF', 'APPLIED', null],
@@ -75,7 +75,7 @@ describe('CreateContract', () => {
 describe('billing over time', () => {
   it('discounts two bills, then bills the full price; a late run takes every due move in order', async () => {
     const w = await world();
-    w.codes.add(discountCode());
+    await w.codes.add(discountCode());
     const contract = await w.create.execute(licenseOrder({ ...monthly, confirm: true, discountCodes: ['HALF'] }));
     const bills = () => w.contracts.eventsOfType('bill.issued').map((e) => (e.payload.bill as { priceMinor: number }).priceMinor);
     expect(bills()).toEqual([4_950]);

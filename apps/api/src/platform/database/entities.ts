@@ -1,3 +1,5 @@
+import { CAPSULE_ROWS } from '../../capsule/capsule.rows';
+import { CONTRACT_ROWS } from '../../contracts/contract.rows';
 import { ProductRow, PurchaseOptionRow, VendorRow } from '../../catalog/catalog.rows';
 import { ApiKeyRow, SigningKeyRow, UserRow } from '../../identity/identity.rows';
 import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
@@ -12,4 +14,6 @@ export const ENTITIES = [
   SigningKeyRow,
   OutboxRow,
   ScheduledTaskRow,
+  ...CAPSULE_ROWS,
+  ...CONTRACT_ROWS,
 ];

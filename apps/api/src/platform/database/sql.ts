@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
+import { managerOf } from './transaction';
 
 /**
  * Runs one SQL statement and answers its rows, whatever the command
@@ -9,7 +10,7 @@ export async function sqlRows<T>(
   text: string,
   parameters: unknown[] = [],
 ): Promise<T[]> {
-  const manager = db instanceof DataSource ? db.manager : db;
+  const manager = db instanceof DataSource ? managerOf(db) : db;
   const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
   try {
     const result = await runner.query(text, parameters, true);

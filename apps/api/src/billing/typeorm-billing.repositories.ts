@@ -1,0 +1,206 @@
+import { BillStatus } from '@kiosk/domain/contracts';
+import {
+  BillNotFound,
+  BillRecord,
+  BillRepository,
+  InvoiceDocument,
+  InvoiceDocumentRepository,
+  InvoiceNumbers,
+  Transaction,
+  TransactionRepository,
+} from '@kiosk/domain/billing';
+import { DataSource } from 'typeorm';
+import { sqlRows } from '../platform/database/sql';
+import { inTransaction, managerOf } from '../platform/database/transaction';
+import { BillRow, InvoiceDocumentRow, TransactionRow } from './billing.rows';
+
+const toBill = (row: BillRow): BillRecord => ({
+  id: row.id,
+  vendorId: row.vendorId,
+  contractId: row.contractId,
+  userId: row.userId,
+  payerId: row.payerId,
+  items: row.items.map((i) => ({ sku: i.sku, title: i.title, purchaseOptionId: i.purchaseOptionId })),
+  price: { minor: Number(row.priceMinor), currency: row.currency },
+  status: row.status as BillStatus,
+  dueAt: row.dueAt,
+  periodStart: row.periodStart,
+  periodEnd: row.periodEnd,
+  paymentProvider: row.paymentProvider,
+  paymentMethod: row.paymentMethod,
+  receiptUrl: row.receiptUrl,
+  invoiceNumber: row.invoiceNumber,
+  paidAt: row.paidAt,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+const fromBill = (bill: BillRecord): BillRow => ({
+  vendorId: bill.vendorId,
+  id: bill.id,
+  contractId: bill.contractId,
+  userId: bill.userId,
+  payerId: bill.payerId,
+  items: bill.items.map((i) => ({ sku: i.sku, title: i.title, purchaseOptionId: i.purchaseOptionId })),
+  priceMinor: String(bill.price.minor),
+  currency: bill.price.currency,
+  status: bill.status,
+  dueAt: bill.dueAt,
+  periodStart: bill.periodStart,
+  periodEnd: bill.periodEnd,
+  paymentProvider: bill.paymentProvider,
+  paymentMethod: bill.paymentMethod,
+  receiptUrl: bill.receiptUrl,
+  invoiceNumber: bill.invoiceNumber,
+  paidAt: bill.paidAt,
+  createdAt: bill.createdAt,
+  updatedAt: bill.updatedAt,
+});
+
+/** Bills as rows; `update` holds the bill's row lock for the whole step. */
+export class TypeOrmBillRepository implements BillRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async add(bill: BillRecord): Promise<void> {
+    await managerOf(this.db).getRepository(BillRow).insert(fromBill(bill));
+  }
+
+  async find(vendorId: string, billId: string): Promise<BillRecord | null> {
+    const row = await managerOf(this.db).getRepository(BillRow).findOneBy({ vendorId, id: billId });
+    return row ? toBill(row) : null;
+  }
+
+  update<T>(vendorId: string, billId: string, fn: (bill: BillRecord) => Promise<{ bill: BillRecord; result: T }>): Promise<T> {
+    return inTransaction(this.db, async (manager) => {
+      const row = await manager
+        .getRepository(BillRow)
+        .createQueryBuilder('b')
+        .setLock('pessimistic_write')
+        .where('b.vendor_id = :vendorId AND b.id = :billId', { vendorId, billId })
+        .getOne();
+      if (!row) throw new BillNotFound(billId);
+      const { bill, result } = await fn(toBill(row));
+      const { vendorId: _v, id: _i, createdAt: _c, ...changed } = fromBill(bill);
+      await manager.getRepository(BillRow).update({ vendorId, id: billId }, changed);
+      return result;
+    });
+  }
+
+  async listByContract(vendorId: string, contractId: string): Promise<BillRecord[]> {
+    const rows = await managerOf(this.db)
+      .getRepository(BillRow)
+      .find({ where: { vendorId, contractId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toBill);
+  }
+}
+
+const toTransaction = (row: TransactionRow): Transaction => ({
+  id: row.id,
+  vendorId: row.vendorId,
+  amount: { minor: Number(row.amountMinor), currency: row.currency },
+  contractId: row.contractId,
+  isRefund: row.isRefund,
+  userId: row.userId,
+  billId: row.billId,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export class TypeOrmTransactionRepository implements TransactionRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async add(t: Transaction): Promise<void> {
+    await managerOf(this.db).getRepository(TransactionRow).insert({
+      vendorId: t.vendorId,
+      id: t.id,
+      amountMinor: String(t.amount.minor),
+      currency: t.amount.currency,
+      contractId: t.contractId,
+      isRefund: t.isRefund,
+      userId: t.userId,
+      billId: t.billId,
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+    });
+  }
+
+  async listByBill(vendorId: string, billId: string): Promise<Transaction[]> {
+    const rows = await managerOf(this.db)
+      .getRepository(TransactionRow)
+      .find({ where: { vendorId, billId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toTransaction);
+  }
+}
+
+type StoredDocument = Omit<InvoiceDocument, 'periodStart' | 'periodEnd' | 'issuedAt' | 'dueAt'> & {
+  periodStart: string;
+  periodEnd: string | null;
+  issuedAt: string;
+  dueAt: string;
+};
+
+export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async add(invoice: InvoiceDocument): Promise<void> {
+    const document: StoredDocument = {
+      ...invoice,
+      periodStart: invoice.periodStart.toISOString(),
+      periodEnd: invoice.periodEnd?.toISOString() ?? null,
+      issuedAt: invoice.issuedAt.toISOString(),
+      dueAt: invoice.dueAt.toISOString(),
+    };
+    await managerOf(this.db).getRepository(InvoiceDocumentRow).insert({
+      vendorId: invoice.vendorId,
+      id: invoice.id,
+      billId: invoice.billId,
+      contractId: invoice.contractId,
+      invoiceNumber: invoice.number,
+      billedUserId: invoice.billedTo.userId,
+      onBehalfOfUserId: invoice.onBehalfOf?.userId ?? null,
+      email: invoice.email,
+      customerReference: invoice.customerReference,
+      vendorReference: invoice.vendorReference,
+      ediNumber: invoice.ediNumber,
+      delivery: invoice.delivery,
+      totalMinor: String(invoice.total.minor),
+      currency: invoice.total.currency,
+      document: document as unknown as Record<string, unknown>,
+      issuedAt: invoice.issuedAt,
+      dueAt: invoice.dueAt,
+    });
+  }
+
+  async findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null> {
+    const row = await managerOf(this.db).getRepository(InvoiceDocumentRow).findOneBy({ vendorId, billId });
+    if (!row) return null;
+    const stored = row.document as unknown as StoredDocument;
+    return {
+      ...stored,
+      periodStart: new Date(stored.periodStart),
+      periodEnd: stored.periodEnd ? new Date(stored.periodEnd) : null,
+      issuedAt: new Date(stored.issuedAt),
+      dueAt: new Date(stored.dueAt),
+    };
+  }
+}
+
+/**
+ * One upsert per number: the vendor's sequence row stays locked until the
+ * caller's transaction ends, so numbers are gapless and a rollback returns
+ * the number.
+ */
+export class PostgresInvoiceNumbers implements InvoiceNumbers {
+  constructor(private readonly db: DataSource) {}
+
+  async next(vendorId: string): Promise<number> {
+    const [row] = await sqlRows<{ last_number: string }>(
+      this.db,
+      `INSERT INTO invoice_number_sequences (vendor_id, last_number) VALUES ($1, 1)
+       ON CONFLICT (vendor_id) DO UPDATE SET last_number = invoice_number_sequences.last_number + 1
+       RETURNING last_number`,
+      [vendorId],
+    );
+    return Number(row.last_number);
+  }
+}

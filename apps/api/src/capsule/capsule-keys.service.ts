@@ -1,0 +1,426 @@
+import { createPrivateKey, createPublicKey, KeyObject, randomBytes } from 'node:crypto';
+import { Clock, ConflictError, IdGenerator, InvalidError, NotFoundError } from '@kiosk/domain';
+import { VendorRepository } from '@kiosk/domain/catalog';
+import {
+  CapsuleVendorNotFound,
+  DEFAULT_PREVIOUS_GRACE_SECONDS,
+  DEFAULT_ROTATION_MINUTES,
+  formatKid,
+  importIssuerPrivateKey,
+  IssuerAlgorithm,
+  IssuerKeyMaterial,
+  PublisherJwk,
+  publisherJwkFromPem,
+  publicJwk,
+  ROTATION_SECRET_BYTES,
+  ServiceSigningKey,
+  UnlockMode,
+} from '@kiosk/domain/capsule';
+import { exportJWK, generateKeyPair, JWK } from 'jose';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { SealedBox } from '../platform/crypto/sealed-box';
+import { isUniqueViolation } from '../platform/database/errors';
+import {
+  CapsuleIssuerKeyRow,
+  CapsulePublisherDomainRow,
+  CapsulePublisherKeyRow,
+  CapsuleRotationSecretRow,
+  CapsuleServiceKeyRow,
+  CapsuleSettingsRow,
+} from './capsule.rows';
+import { honouredSecrets } from './typeorm-capsule.stores';
+
+export const UNLOCK_MODES: readonly UnlockMode[] = ['hosted', 'issuer-wrapped'];
+export const ISSUER_ALGORITHMS: readonly IssuerAlgorithm[] = ['ECDH-P256', 'RSA-OAEP'];
+/** How long a replaced rotation secret is still honoured, unless the vendor or the rotate call says otherwise. */
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 86_400;
+export const KID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export interface CapsuleSettings {
+  mode: UnlockMode;
+  rotationIntervalMinutes: number;
+  previousGraceSeconds: number;
+  secretOverlapSeconds: number;
+}
+
+export interface RotationSecretState {
+  version: number;
+  createdAt: string;
+  /** When the secret it replaced stops being honoured; null when none is. */
+  previousValidUntil: string | null;
+}
+
+export interface CapsuleConfiguration extends CapsuleSettings {
+  vendorId: string;
+  domains: string[];
+  publisherKeys: (PublisherJwk & { createdAt: string })[];
+  rotationSecret: RotationSecretState | null;
+  issuerKeys: IssuerKeyView[];
+  serviceKeys: (JWK & { createdAt: string; retiredAt: string | null })[];
+  /** The kid a publisher wraps for now (and the next one), at the service's clock. */
+  currentKid: string;
+}
+
+export interface IssuerKeyView {
+  kid: string;
+  algorithm: IssuerAlgorithm;
+  publicJwk: JWK;
+  publicKeyPem: string;
+  createdAt: string;
+}
+
+export class PublisherKeyExists extends ConflictError {
+  constructor(kid: string) {
+    super('CAPSULE.PUBLISHER_KEY_EXISTS', `a publisher key ${kid} is already registered`, { kid });
+  }
+}
+export class IssuerKeyExists extends ConflictError {
+  constructor(kid: string) {
+    super('CAPSULE.ISSUER_KEY_EXISTS', `an issuer key ${kid} already exists`, { kid });
+  }
+}
+export class CapsuleKeyNotFound extends NotFoundError {
+  constructor(what: string, id: string) {
+    super('CAPSULE.KEY_NOT_FOUND', `no ${what} ${id} for this vendor`, { what, id });
+  }
+}
+export class CapsuleNotConfigured extends NotFoundError {
+  constructor(vendorId: string) {
+    super('CAPSULE.NOT_CONFIGURED', `vendor ${vendorId} has no capsule configuration yet`, { vendorId });
+  }
+}
+export class ServiceKeyLast extends ConflictError {
+  constructor() {
+    super('CAPSULE.SERVICE_KEY_IN_USE', 'the current service signing key cannot be deleted; rotate first');
+  }
+}
+
+type IssuerJwk = Extract<IssuerKeyMaterial, { jwk: unknown }>['jwk'];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Base64 or base64url of exactly 32 bytes. */
+export function decodeRotationSecret(text: string): Uint8Array {
+  const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(text.trim()) ? Buffer.from(text.trim(), 'base64') : Buffer.alloc(0);
+  if (bytes.length !== ROTATION_SECRET_BYTES) {
+    throw new InvalidError('CAPSULE.BAD_ROTATION_SECRET', `a rotation secret is ${ROTATION_SECRET_BYTES} bytes in base64 or base64url`);
+  }
+  return new Uint8Array(bytes);
+}
+
+function checkKid(kid: string): void {
+  if (!KID_PATTERN.test(kid)) throw new InvalidError('CAPSULE.BAD_KEY_ID', 'a key id is 1 to 64 letters, digits or . _ : -', { kid });
+}
+
+function normaliseDomain(domain: string): string {
+  const host = domain.trim().toLowerCase();
+  if (!HOSTNAME.test(host)) throw new InvalidError('CAPSULE.BAD_DOMAIN', `not a host name: ${domain}`, { domain });
+  return host;
+}
+
+/**
+ * Key management for the capsule module: a thin application service that
+ * checks input with the domain's parsers and keeps the material in
+ * PostgreSQL, secrets sealed. Every method takes the vendor; another vendor's
+ * keys are never found. Shared by the management routes and the CLI.
+ */
+export class CapsuleKeyManagement {
+  constructor(
+    private readonly db: DataSource,
+    private readonly vendors: VendorRepository,
+    private readonly box: SealedBox,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async configuration(vendorId: string): Promise<CapsuleConfiguration> {
+    const settings = await this.db.getRepository(CapsuleSettingsRow).findOneBy({ vendorId });
+    if (!settings) throw new CapsuleNotConfigured(vendorId);
+    const m = this.db.manager;
+    const now = this.clock.now();
+    const publisherKeys = await m.find(CapsulePublisherKeyRow, { where: { vendorId }, order: { kid: 'ASC' } });
+    const domains = await m.find(CapsulePublisherDomainRow, { where: { vendorId }, order: { domain: 'ASC' } });
+    const secrets = await m.findBy(CapsuleRotationSecretRow, { vendorId });
+    const issuerKeys = await m.find(CapsuleIssuerKeyRow, { where: { vendorId }, order: { kid: 'ASC' } });
+    const serviceKeys = await m.find(CapsuleServiceKeyRow, { where: { vendorId }, order: { createdAt: 'DESC', kid: 'ASC' } });
+    const { current, previous } = honouredSecrets(secrets, now);
+    return {
+      vendorId,
+      ...this.settingsOf(settings),
+      domains: domains.map((d) => d.domain),
+      publisherKeys: publisherKeys.map((k) => ({ ...(k.publicJwk as unknown as PublisherJwk), createdAt: k.createdAt.toISOString() })),
+      rotationSecret: current
+        ? { version: current.version, createdAt: current.createdAt.toISOString(), previousValidUntil: iso(previous?.validUntil ?? null) }
+        : null,
+      issuerKeys: issuerKeys.map((k) => this.issuerView(k)),
+      serviceKeys: serviceKeys.map((k) => ({ ...publicJwk(k.publicJwk as JWK), createdAt: k.createdAt.toISOString(), retiredAt: iso(k.retiredAt) })),
+      currentKid: formatKid(now, settings.rotationIntervalMinutes),
+    };
+  }
+
+  /** Creates the vendor's capsule settings (and its first service signing key) or changes them. */
+  async configure(vendorId: string, changes: Partial<CapsuleSettings>): Promise<CapsuleConfiguration> {
+    await this.ensure(vendorId);
+    if (changes.rotationIntervalMinutes !== undefined) formatKid(this.clock.now(), changes.rotationIntervalMinutes); // domain check
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    if (Object.keys(defined).length > 0) {
+      await this.db.getRepository(CapsuleSettingsRow).update({ vendorId }, { ...defined, updatedAt: this.clock.now() });
+    }
+    return this.configuration(vendorId);
+  }
+
+  async addPublisherKey(
+    vendorId: string,
+    input: { kid: string; publicKeyPem?: string; jwk?: Record<string, unknown> },
+  ): Promise<PublisherJwk & { createdAt: string }> {
+    checkKid(input.kid);
+    if ((input.publicKeyPem === undefined) === (input.jwk === undefined)) {
+      throw new InvalidError('CAPSULE.BAD_PUBLISHER_KEY', 'give exactly one of publicKeyPem and jwk');
+    }
+    const pem = input.publicKeyPem ?? this.pemOfPublicJwk(input.jwk!);
+    const jwk = await publisherJwkFromPem(pem, input.kid);
+    await this.ensure(vendorId);
+    const createdAt = this.clock.now();
+    await this.insert(CapsulePublisherKeyRow, { vendorId, kid: jwk.kid, publicJwk: { ...jwk }, createdAt }, () => new PublisherKeyExists(jwk.kid));
+    return { ...jwk, createdAt: createdAt.toISOString() };
+  }
+
+  async removePublisherKey(vendorId: string, kid: string): Promise<void> {
+    const result = await this.db.getRepository(CapsulePublisherKeyRow).delete({ vendorId, kid });
+    if (!result.affected) throw new CapsuleKeyNotFound('publisher key', kid);
+  }
+
+  async addDomain(vendorId: string, domain: string): Promise<{ domain: string }> {
+    const host = normaliseDomain(domain);
+    await this.ensure(vendorId);
+    await this.db
+      .createQueryBuilder()
+      .insert()
+      .into(CapsulePublisherDomainRow)
+      .values({ vendorId, domain: host, createdAt: this.clock.now() })
+      .orIgnore()
+      .execute();
+    return { domain: host };
+  }
+
+  async removeDomain(vendorId: string, domain: string): Promise<void> {
+    const result = await this.db.getRepository(CapsulePublisherDomainRow).delete({ vendorId, domain: domain.trim().toLowerCase() });
+    if (!result.affected) throw new CapsuleKeyNotFound('publisher domain', domain);
+  }
+
+  /** A fresh 32-byte secret from the server's CSPRNG; the answer is the only place it is ever shown. */
+  async createRotationSecret(vendorId: string, options: { overlapSeconds?: number } = {}) {
+    const secret = new Uint8Array(randomBytes(ROTATION_SECRET_BYTES));
+    const state = await this.installRotationSecret(vendorId, secret, options.overlapSeconds);
+    return { ...state, rotationSecret: Buffer.from(secret).toString('base64url') };
+  }
+
+  /** Installs a secret the publisher already has (base64 or base64url, 32 bytes), with the same overlap rules. */
+  async importRotationSecret(vendorId: string, rotationSecret: string, options: { overlapSeconds?: number } = {}) {
+    return this.installRotationSecret(vendorId, decodeRotationSecret(rotationSecret), options.overlapSeconds);
+  }
+
+  async addIssuerKey(
+    vendorId: string,
+    input: { kid: string; algorithm: IssuerAlgorithm; privateKeyPem?: string; privateJwk?: Record<string, unknown> },
+  ): Promise<IssuerKeyView> {
+    checkKid(input.kid);
+    if (input.privateKeyPem !== undefined && input.privateJwk !== undefined) {
+      throw new InvalidError('CAPSULE.BAD_ISSUER_KEY', 'give at most one of privateKeyPem and privateJwk');
+    }
+    let key: KeyObject;
+    if (input.privateKeyPem === undefined && input.privateJwk === undefined) {
+      key = await this.generateIssuerKey(input.algorithm);
+    } else {
+      try {
+        key =
+          input.privateKeyPem !== undefined
+            ? createPrivateKey(input.privateKeyPem)
+            : createPrivateKey({ key: input.privateJwk as import('node:crypto').JsonWebKey, format: 'jwk' });
+      } catch {
+        throw new InvalidError('CAPSULE.BAD_ISSUER_KEY', `issuer key ${input.kid} is not a private key in PKCS#8 PEM or JWK`, { kid: input.kid });
+      }
+    }
+    if (key.type !== 'private') throw new InvalidError('CAPSULE.BAD_ISSUER_KEY', 'the issuer key must be a private key', { kid: input.kid });
+    const privateJwk = key.export({ format: 'jwk' }) as IssuerJwk;
+    // The domain decides whether it is a usable key for the algorithm.
+    await importIssuerPrivateKey({ kid: input.kid, algorithm: input.algorithm, jwk: privateJwk });
+    const pub = createPublicKey(key).export({ format: 'jwk' }) as Record<string, unknown>;
+    await this.ensure(vendorId);
+    const row: CapsuleIssuerKeyRow = {
+      vendorId,
+      kid: input.kid,
+      algorithm: input.algorithm,
+      privateKeySealed: this.box.seal(JSON.stringify(privateJwk)),
+      publicJwk: { ...pub, kid: input.kid },
+      createdAt: this.clock.now(),
+    };
+    await this.insert(CapsuleIssuerKeyRow, row, () => new IssuerKeyExists(input.kid));
+    return this.issuerView(row);
+  }
+
+  async removeIssuerKey(vendorId: string, kid: string): Promise<void> {
+    const result = await this.db.getRepository(CapsuleIssuerKeyRow).delete({ vendorId, kid });
+    if (!result.affected) throw new CapsuleKeyNotFound('issuer key', kid);
+  }
+
+  /** A new service signing key signs from now on; the old ones stay in the JWKS until deleted. */
+  async rotateServiceKey(vendorId: string): Promise<JWK & { createdAt: string }> {
+    await this.ensure(vendorId);
+    return this.db.transaction(async (m) => {
+      await m.getRepository(CapsuleServiceKeyRow).update({ vendorId, retiredAt: IsNull() }, { retiredAt: this.clock.now() });
+      return this.newServiceKey(m, vendorId);
+    });
+  }
+
+  async removeServiceKey(vendorId: string, kid: string): Promise<void> {
+    const row = await this.db.getRepository(CapsuleServiceKeyRow).findOneBy({ vendorId, kid });
+    if (!row) throw new CapsuleKeyNotFound('service key', kid);
+    if (row.retiredAt === null) throw new ServiceKeyLast();
+    await this.db.getRepository(CapsuleServiceKeyRow).delete({ vendorId, kid });
+  }
+
+  /** The key signed links of the vendor are signed with now. */
+  async serviceSigningKey(vendorId: string): Promise<ServiceSigningKey> {
+    const row = await this.db.getRepository(CapsuleServiceKeyRow).findOne({
+      where: { vendorId, retiredAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+    if (!row) throw new CapsuleVendorNotFound(vendorId);
+    return { kid: row.kid, privateKey: JSON.parse(this.box.open(row.privateJwkSealed)) as JWK };
+  }
+
+  private async installRotationSecret(vendorId: string, secret: Uint8Array, overlapSeconds?: number): Promise<RotationSecretState> {
+    if (overlapSeconds !== undefined && (!Number.isInteger(overlapSeconds) || overlapSeconds < 0)) {
+      throw new InvalidError('CAPSULE.BAD_OVERLAP', 'overlapSeconds is a whole number of at least 0');
+    }
+    await this.ensure(vendorId);
+    const now = this.clock.now();
+    return this.db.transaction(async (m) => {
+      // The settings row is the vendor's lock: concurrent rotations queue up instead of racing on versions.
+      const [settings] = await m.query(`SELECT secret_overlap_seconds FROM capsule_settings WHERE vendor_id = $1 FOR UPDATE`, [vendorId]);
+      const overlap = overlapSeconds ?? Number(settings.secret_overlap_seconds);
+      const until = new Date(now.getTime() + overlap * 1000);
+      const rows = m.getRepository(CapsuleRotationSecretRow);
+      // Only the secret being replaced overlaps; any older one stops now.
+      await m.query(
+        `UPDATE capsule_rotation_secrets SET valid_until = LEAST(valid_until, $2) WHERE vendor_id = $1 AND replaced_at IS NOT NULL`,
+        [vendorId, now],
+      );
+      const current = await rows.findOneBy({ vendorId, replacedAt: IsNull() });
+      if (current) await rows.update({ vendorId, version: current.version }, { replacedAt: now, validUntil: overlap > 0 ? until : now });
+      const version = (current?.version ?? (await this.maxVersion(m, vendorId))) + 1;
+      await rows.insert({
+        vendorId,
+        version,
+        secretSealed: this.box.seal(Buffer.from(secret).toString('base64url')),
+        createdAt: now,
+        replacedAt: null,
+        validUntil: null,
+      });
+      return { version, createdAt: now.toISOString(), previousValidUntil: current && overlap > 0 ? until.toISOString() : null };
+    });
+  }
+
+  private async maxVersion(m: EntityManager, vendorId: string): Promise<number> {
+    const [row] = await m.query(`SELECT COALESCE(MAX(version), 0) AS v FROM capsule_rotation_secrets WHERE vendor_id = $1`, [vendorId]);
+    return Number(row.v);
+  }
+
+  /** The vendor's settings row with defaults, and its first service key; refuses a vendor that does not exist. */
+  private async ensure(vendorId: string): Promise<void> {
+    if (await this.db.getRepository(CapsuleSettingsRow).existsBy({ vendorId })) return;
+    if (!(await this.vendors.find(vendorId))) throw new CapsuleVendorNotFound(vendorId);
+    const now = this.clock.now();
+    await this.db.transaction(async (m) => {
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(CapsuleSettingsRow)
+        .values({
+          vendorId,
+          mode: 'hosted',
+          rotationIntervalMinutes: DEFAULT_ROTATION_MINUTES,
+          previousGraceSeconds: DEFAULT_PREVIOUS_GRACE_SECONDS,
+          secretOverlapSeconds: DEFAULT_SECRET_OVERLAP_SECONDS,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .orIgnore()
+        .execute();
+      // The settings row is the vendor's lock, so two first configurations create one service key.
+      await m.query(`SELECT 1 FROM capsule_settings WHERE vendor_id = $1 FOR UPDATE`, [vendorId]);
+      if (!(await m.getRepository(CapsuleServiceKeyRow).existsBy({ vendorId }))) await this.newServiceKey(m, vendorId);
+    });
+  }
+
+  private async newServiceKey(m: EntityManager, vendorId: string): Promise<JWK & { createdAt: string }> {
+    const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const kid = `svc-${this.ids.next()}`;
+    const pub: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+    const priv: JWK = { ...(await exportJWK(privateKey)), kid, alg: 'ES256' };
+    const createdAt = this.clock.now();
+    const row: CapsuleServiceKeyRow = {
+      vendorId,
+      kid,
+      publicJwk: pub as Record<string, unknown>,
+      privateJwkSealed: this.box.seal(JSON.stringify(priv)),
+      createdAt,
+      retiredAt: null,
+    };
+    await m.getRepository(CapsuleServiceKeyRow).insert(row as never);
+    return { ...pub, createdAt: createdAt.toISOString() };
+  }
+
+  private async generateIssuerKey(algorithm: IssuerAlgorithm): Promise<KeyObject> {
+    const { generateKeyPairSync } = await import('node:crypto');
+    return algorithm === 'ECDH-P256'
+      ? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey
+      : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  }
+
+  private pemOfPublicJwk(jwk: Record<string, unknown>): string {
+    try {
+      const { kty, crv, x, y } = jwk;
+      return createPublicKey({ key: { kty, crv, x, y } as import('node:crypto').JsonWebKey, format: 'jwk' })
+        .export({ format: 'pem', type: 'spki' })
+        .toString();
+    } catch {
+      throw new InvalidError('CAPSULE.BAD_PUBLISHER_KEY', 'the publisher jwk is not a P-256 public key');
+    }
+  }
+
+  private issuerView(row: CapsuleIssuerKeyRow): IssuerKeyView {
+    const { kty, crv, x, y, n, e } = row.publicJwk as JWK;
+    const members = Object.fromEntries(Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined));
+    const publicKeyPem = createPublicKey({ key: members as import('node:crypto').JsonWebKey, format: 'jwk' })
+      .export({ format: 'pem', type: 'spki' })
+      .toString();
+    return {
+      kid: row.kid,
+      algorithm: row.algorithm as IssuerAlgorithm,
+      publicJwk: { ...members, kid: row.kid },
+      publicKeyPem,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  private settingsOf(row: CapsuleSettingsRow): CapsuleSettings {
+    return {
+      mode: row.mode as UnlockMode,
+      rotationIntervalMinutes: row.rotationIntervalMinutes,
+      previousGraceSeconds: row.previousGraceSeconds,
+      secretOverlapSeconds: row.secretOverlapSeconds,
+    };
+  }
+
+  private async insert<T extends object>(entity: new () => T, row: T, conflict: () => Error): Promise<void> {
+    try {
+      await this.db.getRepository(entity).insert(row as never);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict();
+      throw error;
+    }
+  }
+}

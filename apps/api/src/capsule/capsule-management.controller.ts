@@ -1,0 +1,202 @@
+import { Controller, route } from '../platform/http/routes';
+import {
+  CapsuleConfigurationView,
+  CapsuleSettingsBody,
+  CreatedRotationSecretView,
+  ImportRotationSecretBody,
+  IssuerKeyBody,
+  IssuerKeyView,
+  PublisherDomainBody,
+  PublisherDomainView,
+  PublisherKeyBody,
+  RotationSecretBody,
+  RotationSecretStateView,
+} from './capsule.dto';
+import { CapsuleKeyManagement } from './capsule-keys.service';
+
+const TAGS = ['management: capsule'];
+const READ = 'products:read';
+const WRITE = 'products:write';
+const scopeNote = (scope: string) => `Bearer token with the scope \`${scope}\`; acts on the token's vendor only.`;
+const INVALID = { description: 'Invalid body or key material (problem+json)' };
+const MISSING = { description: 'No such key or domain for this vendor (problem+json)' };
+
+/** Vendor key material for capsule: publisher keys and domains, rotation secret, issuer keys, service signing keys. */
+export class CapsuleManagementController implements Controller {
+  constructor(private readonly keys: CapsuleKeyManagement) {}
+
+  routes() {
+    return [
+      route({
+        method: 'get',
+        path: '/management/capsule',
+        operationId: 'getCapsuleConfiguration',
+        summary: "The vendor's capsule configuration, without any secret",
+        description: scopeNote(READ),
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: READ },
+        responses: {
+          200: { description: 'The configuration', schema: CapsuleConfigurationView },
+          404: { description: 'The vendor has no capsule configuration yet' },
+        },
+        handler: async ({ res, principal }) => void res.json(await this.keys.configuration(principal.vendorId)),
+      }),
+      route<CapsuleSettingsBody>({
+        method: 'put',
+        path: '/management/capsule/settings',
+        operationId: 'putCapsuleSettings',
+        summary: 'Set the unlock mode (hosted or issuer-wrapped), rotation interval, grace and secret overlap',
+        description: `${scopeNote(WRITE)} Creates the configuration (and the first service signing key) when absent.`,
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        body: { dto: CapsuleSettingsBody },
+        responses: { 200: { description: 'The configuration', schema: CapsuleConfigurationView }, 400: INVALID },
+        handler: async ({ res, body, principal }) => void res.json(await this.keys.configure(principal.vendorId, body)),
+      }),
+      route<PublisherKeyBody>({
+        method: 'post',
+        path: '/management/capsule/publisher-keys',
+        operationId: 'addCapsulePublisherKey',
+        summary: 'Register a publisher ES256 public key (SPKI PEM or JWK) under its kid',
+        description: scopeNote(WRITE),
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        body: { dto: PublisherKeyBody },
+        responses: {
+          201: { description: 'The registered JWK', schema: { type: 'object' } },
+          400: INVALID,
+          409: { description: 'The kid is taken' },
+        },
+        handler: async ({ res, body, principal }) => void res.status(201).json(await this.keys.addPublisherKey(principal.vendorId, body)),
+      }),
+      route({
+        method: 'delete',
+        path: '/management/capsule/publisher-keys/{kid}',
+        operationId: 'deleteCapsulePublisherKey',
+        summary: 'Remove a publisher key',
+        description: scopeNote(WRITE),
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        responses: { 204: { description: 'Removed' }, 404: MISSING },
+        handler: async ({ res, params, principal }) => {
+          await this.keys.removePublisherKey(principal.vendorId, params.kid);
+          res.status(204).end();
+        },
+      }),
+      route<PublisherDomainBody>({
+        method: 'post',
+        path: '/management/capsule/domains',
+        operationId: 'addCapsuleDomain',
+        summary: "Add a publisher domain (a resourceJWT's iss, a share token's domain)",
+        description: scopeNote(WRITE),
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        body: { dto: PublisherDomainBody },
+        responses: { 201: { description: 'Added (also when already present)', schema: PublisherDomainView }, 400: INVALID },
+        handler: async ({ res, body, principal }) => void res.status(201).json(await this.keys.addDomain(principal.vendorId, body.domain)),
+      }),
+      route({
+        method: 'delete',
+        path: '/management/capsule/domains/{domain}',
+        operationId: 'deleteCapsuleDomain',
+        summary: 'Remove a publisher domain',
+        description: scopeNote(WRITE),
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        responses: { 204: { description: 'Removed' }, 404: MISSING },
+        handler: async ({ res, params, principal }) => {
+          await this.keys.removeDomain(principal.vendorId, params.domain);
+          res.status(204).end();
+        },
+      }),
+      route<RotationSecretBody>({
+        method: 'post',
+        path: '/management/capsule/rotation-secret',
+        operationId: 'rotateCapsuleRotationSecret',
+        summary: 'Generate a new rotation secret (32 random bytes); shown only in this answer',
+        description:
+          `${scopeNote(WRITE)} The secret it replaces is still honoured for \`overlapSeconds\` ` +
+          "(default: the vendor's `secretOverlapSeconds`): during the overlap unlock answers each kid with the key " +
+          'of the new secret first and the key of the previous one second.',
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        body: { dto: RotationSecretBody },
+        responses: { 201: { description: 'The new secret, base64url', schema: CreatedRotationSecretView }, 400: INVALID },
+        handler: async ({ res, body, principal }) => {
+          const created = await this.keys.createRotationSecret(principal.vendorId, body);
+          res.status(201).set('Cache-Control', 'no-store').json(created);
+        },
+      }),
+      route<ImportRotationSecretBody>({
+        method: 'post',
+        path: '/management/capsule/rotation-secret/import',
+        operationId: 'importCapsuleRotationSecret',
+        summary: 'Install a rotation secret the publisher already has (32 bytes, base64 or base64url)',
+        description: `${scopeNote(WRITE)} Same overlap rules as generating one; the secret is not echoed.`,
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        body: { dto: ImportRotationSecretBody },
+        responses: { 200: { description: 'Installed', schema: RotationSecretStateView }, 400: INVALID },
+        handler: async ({ res, body, principal }) => {
+          const { rotationSecret, ...options } = body;
+          res.json(await this.keys.importRotationSecret(principal.vendorId, rotationSecret, options));
+        },
+      }),
+      route<IssuerKeyBody>({
+        method: 'post',
+        path: '/management/capsule/issuer-keys',
+        operationId: 'addCapsuleIssuerKey',
+        summary: 'Add an issuer private key (ECDH-P256 or RSA-OAEP) for issuer-wrapped blobs; generated when none is given',
+        description: `${scopeNote(WRITE)} The private key is sealed at rest and never shown; the answer carries the public key publishers wrap for.`,
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        body: { dto: IssuerKeyBody },
+        responses: {
+          201: { description: 'The public half', schema: IssuerKeyView },
+          400: INVALID,
+          409: { description: 'The kid is taken' },
+        },
+        handler: async ({ res, body, principal }) => void res.status(201).json(await this.keys.addIssuerKey(principal.vendorId, body)),
+      }),
+      route({
+        method: 'delete',
+        path: '/management/capsule/issuer-keys/{kid}',
+        operationId: 'deleteCapsuleIssuerKey',
+        summary: 'Remove an issuer key',
+        description: scopeNote(WRITE),
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        responses: { 204: { description: 'Removed' }, 404: MISSING },
+        handler: async ({ res, params, principal }) => {
+          await this.keys.removeIssuerKey(principal.vendorId, params.kid);
+          res.status(204).end();
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/management/capsule/service-keys/rotate',
+        operationId: 'rotateCapsuleServiceKey',
+        summary: 'A new service signing key for signed links; older keys stay published until deleted',
+        description: scopeNote(WRITE),
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        responses: { 201: { description: 'The new public JWK', schema: { type: 'object' } } },
+        handler: async ({ res, principal }) => void res.status(201).json(await this.keys.rotateServiceKey(principal.vendorId)),
+      }),
+      route({
+        method: 'delete',
+        path: '/management/capsule/service-keys/{kid}',
+        operationId: 'deleteCapsuleServiceKey',
+        summary: 'Unpublish a retired service signing key (its signed links stop verifying)',
+        description: scopeNote(WRITE),
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        responses: { 204: { description: 'Removed' }, 404: MISSING, 409: { description: 'The key still signs; rotate first' } },
+        handler: async ({ res, params, principal }) => {
+          await this.keys.removeServiceKey(principal.vendorId, params.kid);
+          res.status(204).end();
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,42 @@
+import { Clock } from '@kiosk/domain';
+import { CapsuleVendorNotFound, UnlockAnswer, UnlockContent, UnlockKeyRequest } from '@kiosk/domain/capsule';
+import { ReaderScopes } from './reader-scopes';
+import { TypeOrmCapsuleKeyStore, TypeOrmShareTokenUseCounter } from './typeorm-capsule.stores';
+
+export interface UnlockForCallerCommand {
+  vendorId: string;
+  resourceJWT: string;
+  keys: readonly UnlockKeyRequest[];
+  shareToken?: string;
+  /** The signed-in reader of this vendor, when the request carried a valid bearer token. */
+  readerId?: string;
+}
+
+/**
+ * Application service of the unlock route: the vendor's configured mode, the
+ * reader's scopes through the `ReaderScopes` port, share-token uses counted
+ * per vendor in PostgreSQL; the decision itself is the domain's `UnlockContent`.
+ */
+export class UnlockForCaller {
+  constructor(
+    private readonly store: TypeOrmCapsuleKeyStore,
+    private readonly uses: TypeOrmShareTokenUseCounter,
+    private readonly readers: ReaderScopes,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: UnlockForCallerCommand): Promise<UnlockAnswer> {
+    const mode = await this.store.mode(command.vendorId);
+    if (!mode) throw new CapsuleVendorNotFound(command.vendorId);
+    const grantedScopes = command.readerId ? await this.readers.scopesOf(command.vendorId, command.readerId) : [];
+    const unlock = new UnlockContent(this.store, this.uses.forVendor(command.vendorId), this.clock);
+    return unlock.execute({
+      vendorId: command.vendorId,
+      resourceJWT: command.resourceJWT,
+      keys: command.keys,
+      shareToken: command.shareToken,
+      grantedScopes,
+      mode,
+    });
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  Contract,
+  ContractNotFound,
+  ContractRepository,
+  DiscountCode,
+  DiscountCodeRepository,
+  nextTimedCheckAt,
+  normalizeDiscountCode,
+} from '@kiosk/domain/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../platform/database/errors';
+import { sqlRows } from '../platform/database/sql';
+import { inTransaction, managerOf } from '../platform/database/transaction';
+import { appendToOutbox } from '../platform/outbox/outbox';
+import { ContractRow, DiscountCodeRow } from './contract.rows';
+import { decodeDiscountCode, decodeSnapshot, encodeDiscountCode, encodeSnapshot } from './snapshot-codec';
+
+function rowOf(contract: Contract): ContractRow {
+  const snapshot = contract.toSnapshot();
+  return {
+    vendorId: snapshot.vendorId,
+    id: snapshot.id,
+    userId: snapshot.userId,
+    status: snapshot.status,
+    snapshot: encodeSnapshot(snapshot),
+    nextCheckAt: nextTimedCheckAt(contract),
+    createdAt: snapshot.createdAt,
+    updatedAt: snapshot.updatedAt,
+  };
+}
+
+const contractOf = (row: ContractRow) => Contract.fromSnapshot(decodeSnapshot(row.snapshot));
+
+/**
+ * Contracts as jsonb snapshots with their query columns. `update` locks the
+ * row (`SELECT ... FOR UPDATE`) for the whole step, so seat counts, confirms
+ * and timed moves are decided one at a time per contract across processes;
+ * the step's events reach the outbox in the same transaction.
+ */
+export class TypeOrmContractRepository implements ContractRepository {
+  constructor(private readonly db: DataSource) {}
+
+  add(contract: Contract): Promise<void> {
+    return inTransaction(this.db, async (manager) => {
+      await manager.getRepository(ContractRow).insert(rowOf(contract));
+      await appendToOutbox(manager, contract.pullEvents());
+    });
+  }
+
+  async find(vendorId: string, contractId: string): Promise<Contract | null> {
+    const row = await managerOf(this.db).getRepository(ContractRow).findOneBy({ vendorId, id: contractId });
+    return row ? contractOf(row) : null;
+  }
+
+  update<T>(vendorId: string, contractId: string, fn: (contract: Contract) => T | Promise<T>): Promise<T> {
+    return inTransaction(this.db, async (manager: EntityManager) => {
+      const row = await manager
+        .getRepository(ContractRow)
+        .createQueryBuilder('c')
+        .setLock('pessimistic_write')
+        .where('c.vendor_id = :vendorId AND c.id = :contractId', { vendorId, contractId })
+        .getOne();
+      if (!row) throw new ContractNotFound(contractId);
+      const contract = contractOf(row);
+      const result = await fn(contract);
+      const { vendorId: _v, id: _i, createdAt: _c, ...changed } = rowOf(contract);
+      await manager.getRepository(ContractRow).update({ vendorId, id: contractId }, changed);
+      await appendToOutbox(manager, contract.pullEvents());
+      return result;
+    });
+  }
+
+  async listByUser(vendorId: string, userId: string): Promise<Contract[]> {
+    const rows = await managerOf(this.db)
+      .getRepository(ContractRow)
+      .find({ where: { vendorId, userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map(contractOf);
+  }
+
+  async listDueForAdvance(now: Date, limit: number): Promise<{ vendorId: string; contractId: string }[]> {
+    const rows = await sqlRows<{ vendor_id: string; id: string }>(
+      this.db,
+      `SELECT vendor_id, id FROM contracts WHERE next_check_at <= $1 ORDER BY next_check_at LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((r) => ({ vendorId: r.vendor_id, contractId: r.id }));
+  }
+}
+
+export class TypeOrmDiscountCodeRepository implements DiscountCodeRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async add(code: DiscountCode): Promise<boolean> {
+    try {
+      await managerOf(this.db).getRepository(DiscountCodeRow).insert({
+        vendorId: code.vendorId,
+        id: code.id,
+        code: normalizeDiscountCode(code.code),
+        definition: encodeDiscountCode(code),
+        maxRedemptions: code.maxRedemptions,
+        redemptions: code.redemptions,
+        createdAt: new Date(),
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async list(vendorId: string): Promise<DiscountCode[]> {
+    const rows = await managerOf(this.db).getRepository(DiscountCodeRow).find({ where: { vendorId }, order: { code: 'ASC' } });
+    return rows.map((r) => decodeDiscountCode(r.definition, r.redemptions));
+  }
+
+  async find(vendorId: string, code: string): Promise<DiscountCode | null> {
+    const row = await managerOf(this.db)
+      .getRepository(DiscountCodeRow)
+      .findOneBy({ vendorId, code: normalizeDiscountCode(code) });
+    return row ? decodeDiscountCode(row.definition, row.redemptions) : null;
+  }
+
+  /** One conditional update: parallel redemptions never pass the limit. */
+  async redeem(vendorId: string, discountCodeId: string): Promise<boolean> {
+    const rows = await sqlRows(
+      this.db,
+      `UPDATE discount_codes SET redemptions = redemptions + 1
+        WHERE vendor_id = $1 AND id = $2 AND (max_redemptions IS NULL OR redemptions < max_redemptions)
+        RETURNING id`,
+      [vendorId, discountCodeId],
+    );
+    return rows.length === 1;
+  }
+}

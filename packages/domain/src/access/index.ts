@@ -1,0 +1,4 @@
+export * from './entitlement';
+export * from './rules';
+export * from './ports';
+export * from './use-cases';

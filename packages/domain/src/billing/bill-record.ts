@@ -1,0 +1,84 @@
+import { Bill, BillItem, BillStatus, ContractSnapshot, moveBill } from '../contracts';
+import { Money } from '../shared';
+import { BillNotPayable } from './errors';
+
+/**
+ * The billing module's full record of a bill (interface 2.5): what the
+ * contract issued plus who is billed, how it is paid and the invoice that
+ * asks for it. The contract keeps only its open bills; this is the ledger.
+ */
+export interface BillRecord {
+  readonly id: string;
+  readonly vendorId: string;
+  readonly contractId: string;
+  /** The contract user: who gets access. */
+  readonly userId: string;
+  /** Who is billed when not the user; null when the user pays. */
+  readonly payerId: string | null;
+  readonly items: readonly BillItem[];
+  readonly price: Money;
+  readonly status: BillStatus;
+  readonly dueAt: Date;
+  readonly periodStart: Date;
+  readonly periodEnd: Date | null;
+  readonly paymentProvider: string;
+  readonly paymentMethod: string;
+  readonly receiptUrl: string | null;
+  /** Number of the invoice that asks for the bill; null when nothing is invoiced (a zero amount). */
+  readonly invoiceNumber: string | null;
+  readonly paidAt: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** The record of a bill the contract just issued. */
+export function recordIssuedBill(
+  bill: Bill,
+  contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'payment'>,
+  invoiceNumber: string | null,
+): BillRecord {
+  return {
+    id: bill.id,
+    vendorId: bill.vendorId,
+    contractId: bill.contractId,
+    userId: contract.userId,
+    payerId: contract.payer?.id ?? null,
+    items: bill.items.map((i) => ({ ...i })),
+    price: bill.price,
+    status: bill.status,
+    dueAt: bill.dueAt,
+    periodStart: bill.periodStart,
+    periodEnd: bill.periodEnd,
+    paymentProvider: contract.payment.provider,
+    paymentMethod: contract.payment.method,
+    receiptUrl: null,
+    invoiceNumber,
+    // A bill issued PAID (nothing to pay) is settled when it is issued.
+    paidAt: bill.status === 'PAID' ? bill.createdAt : null,
+    createdAt: bill.createdAt,
+    updatedAt: bill.updatedAt,
+  };
+}
+
+/** OPEN -> PAID. Any other status refuses with BillNotPayable (a conflict). */
+export function payBill(record: BillRecord, paidAt: Date, now: Date): BillRecord {
+  if (record.status !== 'OPEN') throw new BillNotPayable(record.id, record.status);
+  const moved = moveBill(asContractBill(record), 'PAID', now);
+  return { ...record, status: moved.status, updatedAt: moved.updatedAt, paidAt };
+}
+
+function asContractBill(record: BillRecord): Bill {
+  return {
+    id: record.id,
+    vendorId: record.vendorId,
+    contractId: record.contractId,
+    items: record.items,
+    price: record.price,
+    status: record.status,
+    periodStart: record.periodStart,
+    periodEnd: record.periodEnd,
+    dueAt: record.dueAt,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}

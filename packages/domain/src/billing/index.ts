@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './bill-record';
+export * from './transaction';
+export * from './invoice';
+export * from './ports';
+export * from './use-cases';

@@ -1,0 +1,49 @@
+import { UserRepository } from '../identity/ports';
+import { BillRecord } from './bill-record';
+import { InvoiceDocument, OutgoingMail } from './invoice';
+import { Transaction } from './transaction';
+
+/** Bills per vendor. Adapters join the caller's transaction. */
+export interface BillRepository {
+  add(bill: BillRecord): Promise<void>;
+  /** null when the vendor has no such bill (another vendor's included). */
+  find(vendorId: string, billId: string): Promise<BillRecord | null>;
+  /**
+   * Loads the bill under a row lock in a transaction (joining the caller's),
+   * runs `fn`, and stores the bill it returns; nothing is stored when `fn`
+   * throws. Throws BillNotFound when the vendor has no such bill.
+   */
+  update<T>(vendorId: string, billId: string, fn: (bill: BillRecord) => Promise<{ bill: BillRecord; result: T }>): Promise<T>;
+  listByContract(vendorId: string, contractId: string): Promise<BillRecord[]>;
+}
+
+export interface TransactionRepository {
+  add(transaction: Transaction): Promise<void>;
+  listByBill(vendorId: string, billId: string): Promise<Transaction[]>;
+}
+
+export interface InvoiceDocumentRepository {
+  add(invoice: InvoiceDocument): Promise<void>;
+  findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null>;
+}
+
+/** Gapless invoice numbers per vendor, drawn in the caller's transaction (a rollback gives the number back). */
+export interface InvoiceNumbers {
+  next(vendorId: string): Promise<number>;
+}
+
+/** Queues an e-mail for delivery; the embedded adapter keeps it where a developer can read it. */
+export interface Mailer {
+  queue(mail: OutgoingMail): Promise<void>;
+}
+
+/** Who is billed, looked up by id. */
+export type BillingUsers = Pick<UserRepository, 'find'>;
+
+/**
+ * The contracts module learns that a bill was paid (RecordBillPayment):
+ * an OVERDUE contract with nothing else past due returns to ACTIVE.
+ */
+export interface ContractPayments {
+  billPaid(command: { vendorId: string; contractId: string; billId: string }): Promise<void>;
+}

@@ -1,0 +1,104 @@
+import { Bill, ContractSnapshot } from '../contracts';
+import { Clock, IdGenerator, NotFoundError } from '../shared';
+import { BillRecord, payBill, recordIssuedBill } from './bill-record';
+import { BadPaymentDate, BillNotFound } from './errors';
+import { composeInvoice, formatInvoiceNumber, InvoiceDocument, invoiceMail } from './invoice';
+import {
+  BillingUsers,
+  BillRepository,
+  ContractPayments,
+  InvoiceDocumentRepository,
+  InvoiceNumbers,
+  Mailer,
+  TransactionRepository,
+} from './ports';
+import { paymentTransaction, Transaction } from './transaction';
+
+export class InvoiceRecipientUnknown extends NotFoundError {
+  constructor(userId: string) {
+    super('BILL.RECIPIENT_UNKNOWN', `user ${userId} of the contract is not known`, { userId });
+  }
+}
+
+/**
+ * What the embedded invoicing provider does with a bill the contract issued,
+ * inside the contract's locked step: records the bill; for an OPEN bill,
+ * draws an invoice number, produces the invoice document and queues the
+ * invoice e-mail. A bill issued PAID (nothing to pay) is recorded PAID,
+ * with no invoice and no e-mail. Sending a bill already recorded does nothing.
+ */
+export class InvoiceBill {
+  constructor(
+    private readonly bills: Pick<BillRepository, 'add' | 'find'>,
+    private readonly invoices: Pick<InvoiceDocumentRepository, 'add'>,
+    private readonly numbers: InvoiceNumbers,
+    private readonly mailer: Mailer,
+    private readonly users: BillingUsers,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: {
+    bill: Bill;
+    contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded'>;
+  }): Promise<{ bill: BillRecord; invoice: InvoiceDocument | null }> {
+    const { bill, contract } = command;
+    const existing = await this.bills.find(bill.vendorId, bill.id);
+    if (existing) return { bill: existing, invoice: null };
+    if (bill.status !== 'OPEN') {
+      const record = recordIssuedBill(bill, contract, null);
+      await this.bills.add(record);
+      return { bill: record, invoice: null };
+    }
+    const user = await this.users.find(bill.vendorId, contract.userId);
+    if (!user) throw new InvoiceRecipientUnknown(contract.userId);
+    const payer = contract.payer ? await this.users.find(bill.vendorId, contract.payer.id) : null;
+    const number = formatInvoiceNumber(await this.numbers.next(bill.vendorId));
+    const record = recordIssuedBill(bill, contract, number);
+    await this.bills.add(record);
+    const invoice = composeInvoice({ id: this.ids.next(), number, bill: record, contract, user, payer, now: this.clock.now() });
+    await this.invoices.add(invoice);
+    await this.mailer.queue(invoiceMail(invoice));
+    return { bill: record, invoice };
+  }
+}
+
+/**
+ * Records that a bill was paid, all in one transaction: the bill (only an
+ * OPEN one) becomes PAID, a transaction is written, and the contract hears
+ * of it (an OVERDUE contract returns to ACTIVE). Locks: the bill, then the
+ * contract.
+ */
+export class RecordPayment {
+  constructor(
+    private readonly bills: Pick<BillRepository, 'update'>,
+    private readonly transactions: Pick<TransactionRepository, 'add'>,
+    private readonly contracts: ContractPayments,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(command: { vendorId: string; billId: string; paidAt?: Date }): Promise<{ bill: BillRecord; transaction: Transaction }> {
+    const now = this.clock.now();
+    const paidAt = command.paidAt ?? now;
+    if (Number.isNaN(paidAt.getTime())) throw new BadPaymentDate('is not a date');
+    if (paidAt > now) throw new BadPaymentDate('cannot be in the future');
+    return this.bills.update(command.vendorId, command.billId, async (bill) => {
+      const paid = payBill(bill, paidAt, now);
+      const transaction = paymentTransaction(this.ids.next(), paid, paidAt, now);
+      await this.transactions.add(transaction);
+      await this.contracts.billPaid({ vendorId: paid.vendorId, contractId: paid.contractId, billId: paid.id });
+      return { bill: paid, result: { bill: paid, transaction } };
+    });
+  }
+}
+
+export class GetBill {
+  constructor(private readonly bills: Pick<BillRepository, 'find'>) {}
+
+  async execute(command: { vendorId: string; billId: string }): Promise<BillRecord> {
+    const bill = await this.bills.find(command.vendorId, command.billId);
+    if (!bill) throw new BillNotFound(command.billId);
+    return bill;
+  }
+}

@@ -1,0 +1,106 @@
+import { LedgerOutcome, RecordedRead } from './leaky-allowance';
+import { Paywall } from './paywall';
+import { ReaderKey } from './reader';
+import { SignedLinkRequest } from './signed-link';
+import { Strategy } from './strategy';
+
+/** Paywalls per vendor; another vendor's paywall is simply not there. */
+export interface PaywallRepository {
+  /** Adds a paywall; false when the vendor already has that id. */
+  add(paywall: Paywall): Promise<boolean>;
+  find(vendorId: string, paywallId: string): Promise<Paywall | null>;
+  /**
+   * Loads the paywall under a row lock, runs `fn`, and saves the paywall and
+   * its events when `fn` returns; nothing is saved when `fn` throws. Throws
+   * PaywallNotFound when the vendor has no such paywall. Two concurrent
+   * changes therefore give two versions, never one lost update.
+   */
+  update<T>(vendorId: string, paywallId: string, fn: (paywall: Paywall) => T | Promise<T>): Promise<T>;
+  /** Every paywall of the vendor, archived ones included, oldest first. */
+  list(vendorId: string): Promise<Paywall[]>;
+}
+
+/** Strategies per vendor, with the same guarantees as PaywallRepository. */
+export interface StrategyRepository {
+  add(strategy: Strategy): Promise<boolean>;
+  find(vendorId: string, strategyId: string): Promise<Strategy | null>;
+  update<T>(vendorId: string, strategyId: string, fn: (strategy: Strategy) => T | Promise<T>): Promise<T>;
+  list(vendorId: string): Promise<Strategy[]>;
+}
+
+export interface RecordReadQuery {
+  readonly vendorId: string;
+  readonly paywallId: string;
+  readonly readerKey: ReaderKey;
+  readonly contentId: string;
+  /** Reads at or before this instant are outside the window (see `windowStart`). */
+  readonly windowStart: Date;
+  /** The paywall's `count`: how many distinct contents the window may hold. */
+  readonly limit: number;
+  readonly now: Date;
+}
+
+export interface RecordReadResult {
+  readonly outcome: LedgerOutcome;
+  /** Distinct contents read in the window after the decision (including this one when recorded). */
+  readonly countInWindow: number;
+}
+
+/**
+ * The record of free reads of the leaky allowance.
+ *
+ * ATOMICITY CONTRACT. `recordReadIfAllowed` is ONE decision made by the
+ * store, not a read followed by a write in the caller: 50 parallel calls for
+ * 50 different contents by one reader against a `limit` of 3 must give
+ * exactly 3 `recorded`, across processes. A SQL adapter does it in one
+ * transaction: upsert a per-(vendor, paywall, reader) counter row
+ * (`INSERT ... ON CONFLICT DO NOTHING`), lock it (`SELECT ... FOR UPDATE`),
+ * then count distinct content with `read_at > windowStart`, answer
+ * `alreadyRead` when `contentId` is among them, `limitReached` when the
+ * count has reached `limit`, and otherwise insert the read. (SERIALIZABLE
+ * isolation with a retry on serialization failure also meets the contract;
+ * a plain READ COMMITTED count-then-insert does not.) The in-memory ledger
+ * answers with `decideRead`, the same rule. PGlite is one session, so the
+ * contract is only proven on real PostgreSQL.
+ */
+export interface ReadLedger {
+  recordReadIfAllowed(query: RecordReadQuery): Promise<RecordReadResult>;
+  /** The reader's reads on the paywall with `readAt > windowStart`; for `check`, which records nothing. */
+  readsInWindow(query: Omit<RecordReadQuery, 'contentId' | 'limit' | 'now'>): Promise<RecordedRead[]>;
+  /**
+   * Distinct contents the reader read on any of the vendor's paywalls with
+   * `readAt > since`: the daily and weekly read counts of strategy
+   * evaluation. A plain read; consistency with concurrent writes is not needed.
+   */
+  countDistinctReads(query: { vendorId: string; readerKey: ReaderKey; since: Date }): Promise<number>;
+  /**
+   * Sign-in merge: copies every read of `from` into `into` on all of the
+   * vendor's paywalls, by the rule of `mergeReads` (union, no repeated
+   * read), and leaves `from`'s reads in place. Must hold the same per-reader
+   * counter locks of `into` as `recordReadIfAllowed` (taken in a fixed
+   * order, e.g. by paywall id, so merges and reads cannot deadlock) so a
+   * read racing the merge is decided on the merged set. Idempotent.
+   */
+  mergeReader(query: { vendorId: string; from: ReaderKey; into: ReaderKey }): Promise<void>;
+}
+
+/**
+ * Whether a signed-in reader holds an entitlement for the content (the
+ * access module owns entitlements). A plain read; nothing is consumed.
+ */
+export interface ContentEntitlements {
+  hasAccess(query: { vendorId: string; userId: string; publisherContentId: string }): Promise<boolean>;
+}
+
+/**
+ * Produces the signed link: the content URL with a `service_token` query
+ * parameter (use `withServiceToken`) holding a token that
+ * `/capsule/vendors/{vendorId}/verify` accepts. The HTTP layer implements it
+ * with the capsule module's `signServiceToken` and the vendor's service key;
+ * the adapter chooses `iss`, a unique `tid` (the capsule counts `maxUses`
+ * under it) and the `tier` claim for the request's `grant`. Issuing
+ * consumes nothing and needs no atomicity.
+ */
+export interface SignedLinkIssuer {
+  issue(request: SignedLinkRequest): Promise<string>;
+}
