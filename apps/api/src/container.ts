@@ -3,8 +3,11 @@ import { Clock, IdGenerator } from '@kiosk/domain';
 import { Container } from 'inversify';
 import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { accessModule } from './access/access.module';
+import { billingModule } from './billing/billing.module';
 import { capsuleModule } from './capsule/capsule.module';
 import { catalogModule } from './catalog/catalog.module';
+import { contractsModule } from './contracts/contracts.module';
 import { Config } from './config';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
@@ -26,5 +29,7 @@ export function buildContainer(config: Config, db: DataSource, logger: Logger, o
   container.bind(TOKENS.Ids).toConstantValue(overrides.ids ?? new UuidV7Ids());
   container.load(healthModule, catalogModule, identityModule);
   container.load(capsuleModule);
+  container.load(billingModule, accessModule);
+  container.load(contractsModule);
   return container;
 }

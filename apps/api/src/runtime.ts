@@ -8,6 +8,7 @@ import { buildContainer, ContainerOverrides } from './container';
 import { AccessTokenVerifier } from './identity/jwt-access-tokens';
 import { Database, migrate } from './platform/database/open-database';
 import { createHttpApp } from './platform/http/app';
+import { IdempotencyStore } from './platform/idempotency/idempotency-store';
 import { Worker } from './platform/outbox/worker';
 import { TOKENS } from './platform/tokens';
 
@@ -34,6 +35,8 @@ export async function createRuntime(
   const app = createHttpApp({
     routes: container.getAll(TOKENS.Controller).flatMap((c) => c.routes()),
     verifier: container.get(AccessTokenVerifier),
+    idempotency: new IdempotencyStore(database.db),
+    clock: container.get(TOKENS.Clock),
     logger,
     serverUrl: config.baseUrl,
     trustProxy: config.trustProxy,

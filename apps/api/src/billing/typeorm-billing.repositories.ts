@@ -10,6 +10,7 @@ import {
   TransactionRepository,
 } from '@kiosk/domain/billing';
 import { DataSource } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { BillRow, InvoiceDocumentRow, TransactionRow } from './billing.rows';
@@ -150,7 +151,7 @@ export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentReposito
       issuedAt: invoice.issuedAt.toISOString(),
       dueAt: invoice.dueAt.toISOString(),
     };
-    await managerOf(this.db).getRepository(InvoiceDocumentRow).insert({
+    const row: InvoiceDocumentRow = {
       vendorId: invoice.vendorId,
       id: invoice.id,
       billId: invoice.billId,
@@ -168,7 +169,9 @@ export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentReposito
       document: document as unknown as Record<string, unknown>,
       issuedAt: invoice.issuedAt,
       dueAt: invoice.dueAt,
-    });
+    };
+    // jsonb columns are opaque to TypeORM's deep-partial typing.
+    await managerOf(this.db).getRepository(InvoiceDocumentRow).insert(row as QueryDeepPartialEntity<InvoiceDocumentRow>);
   }
 
   async findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null> {

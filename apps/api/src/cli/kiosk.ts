@@ -21,6 +21,8 @@ import { createLogger } from '../platform/logger';
 import { createRuntime, Runtime, VERSION } from '../runtime';
 import { TenantAddresses } from '../identity/tenant-addresses';
 import { registerCapsuleCommands } from '../capsule/capsule.cli';
+import { registerBillingCommands } from '../billing/billing.cli';
+import { registerAccessCommands } from '../access/access.cli';
 
 /**
  * The operator's command line. Every command goes through the same use cases
@@ -207,6 +209,8 @@ program
   });
 
 registerCapsuleCommands(program, withRuntime);
+registerBillingCommands(program, withRuntime);
+registerAccessCommands(program, withRuntime);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof DomainError) {

@@ -23,15 +23,4 @@ export class DiscountCodeRow {
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
 }
 
-@Entity('idempotency_keys')
-export class IdempotencyKeyRow {
-  @PrimaryColumn('text') scope!: string;
-  @PrimaryColumn('text') key!: string;
-  @Column('text', { name: 'request_hash' }) requestHash!: string;
-  @Column('integer', { nullable: true }) status!: number | null;
-  @Column('jsonb', { nullable: true }) headers!: Record<string, string> | null;
-  @Column('text', { nullable: true }) body!: string | null;
-  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
-}
-
-export const CONTRACT_ROWS = [ContractRow, DiscountCodeRow, IdempotencyKeyRow];
+export const CONTRACT_ROWS = [ContractRow, DiscountCodeRow];

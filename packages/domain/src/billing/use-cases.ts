@@ -78,7 +78,7 @@ export class RecordPayment {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: { vendorId: string; billId: string; paidAt?: Date }): Promise<{ bill: BillRecord; transaction: Transaction }> {
+  async execute(command: { vendorId: string; billId: string; paidAt?: Date }): Promise<{ bill: BillRecord; transaction: Transaction }> {
     const now = this.clock.now();
     const paidAt = command.paidAt ?? now;
     if (Number.isNaN(paidAt.getTime())) throw new BadPaymentDate('is not a date');

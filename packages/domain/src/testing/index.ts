@@ -4,3 +4,4 @@ export * from './in-memory-catalog';
 export * from './in-memory-identity';
 export * from './in-memory-capsule';
 export * from './in-memory-contracts';
+export * from './in-memory-paywalls';

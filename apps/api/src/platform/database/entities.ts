@@ -1,7 +1,10 @@
+import { ACCESS_ROWS } from '../../access/access.rows';
+import { BILLING_ROWS } from '../../billing/billing.rows';
 import { CAPSULE_ROWS } from '../../capsule/capsule.rows';
 import { CONTRACT_ROWS } from '../../contracts/contract.rows';
 import { ProductRow, PurchaseOptionRow, VendorRow } from '../../catalog/catalog.rows';
 import { ApiKeyRow, SigningKeyRow, UserRow } from '../../identity/identity.rows';
+import { IdempotencyKeyRow } from '../idempotency/idempotency.rows';
 import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
 
 /** Every TypeORM entity of every module; the data source needs them all. */
@@ -14,6 +17,9 @@ export const ENTITIES = [
   SigningKeyRow,
   OutboxRow,
   ScheduledTaskRow,
+  IdempotencyKeyRow,
   ...CAPSULE_ROWS,
+  ...BILLING_ROWS,
+  ...ACCESS_ROWS,
   ...CONTRACT_ROWS,
 ];

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import express, { Express, Request, RequestHandler } from 'express';
 import { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { Clock } from '@kiosk/domain';
 import { AccessTokenVerifier } from '../../identity/jwt-access-tokens';
+import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { authenticate } from './authenticate';
+import { runIdempotently } from './idempotency';
 import { buildOpenApiDocument, renderReferencePage } from './openapi';
 import { HttpProblem, problemHandler } from './problem';
 import { expressPath, route, RouteSpec } from './routes';
@@ -15,6 +18,8 @@ const JSON_LIMIT = '256kb';
 export interface HttpAppOptions {
   routes: RouteSpec[];
   verifier: AccessTokenVerifier;
+  idempotency: IdempotencyStore;
+  clock: Clock;
   logger: Logger;
   serverUrl: string;
   trustProxy: string | false;
@@ -100,7 +105,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
         const principal = await authenticate(req, spec.auth, options.verifier);
         const body = spec.body && !spec.rawErrors ? await validateInput(spec.body.dto, req.body, 'body') : req.body;
         const query = spec.query && !spec.rawErrors ? await validateInput(spec.query, req.query, 'query') : req.query;
-        await spec.handler({ req, res, params: req.params as Record<string, string>, body, query, principal: principal! });
+        await runIdempotently(req, res, principal, options.idempotency, options.clock, () =>
+          spec.handler({ req, res, params: req.params as Record<string, string>, body, query, principal: principal! }),
+        );
       } catch (error) {
         next(error);
       }

@@ -75,6 +75,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: { title: string;
       operationId: r.operationId,
       summary: r.summary,
       ...(r.description ? { description: r.description } : {}),
+      ...(r.deprecated ? { deprecated: true } : {}),
       tags: r.tags,
       security: r.auth.kind === 'bearer' ? [{ bearer: r.auth.scope ? [r.auth.scope] : [] }] : [],
       ...(r.auth.kind === 'bearer' && r.auth.scope ? { 'x-required-scope': r.auth.scope } : {}),

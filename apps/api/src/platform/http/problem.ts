@@ -79,32 +79,38 @@ function bodyParserProblem(error: { type?: string; status?: number }): HttpProbl
   }
 }
 
+/** What an error answers: status, headers and the problem+json body. Unknown errors are logged, never shown. */
+export function problemResponse(
+  error: unknown,
+  requestId: unknown,
+  log: Pick<Logger, 'error'>,
+): { status: number; headers: Record<string, string>; body: string } {
+  let problem: HttpProblem;
+  if (error instanceof HttpProblem) {
+    problem = error;
+  } else if (error instanceof DomainError) {
+    problem = new HttpProblem(STATUS_OF_KIND[error.kind], error.code, error.message, error.details);
+  } else {
+    const parsed = bodyParserProblem((error ?? {}) as { type?: string });
+    if (parsed) {
+      problem = parsed;
+    } else {
+      log.error({ err: error }, 'unhandled error');
+      problem = new HttpProblem(500, 'INTERNAL', 'something went wrong on our side; the request id identifies it');
+    }
+  }
+  return {
+    status: problem.status,
+    headers: { ...problem.headers, 'Content-Type': 'application/problem+json; charset=utf-8' },
+    body: JSON.stringify(problemBody(problem.status, problem.code, problem.detail, { ...problem.extensions, requestId })),
+  };
+}
+
 /** The one error handler: every failure becomes `application/problem+json`; nothing leaks. */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
-    let problem: HttpProblem;
-    if (error instanceof HttpProblem) {
-      problem = error;
-    } else if (error instanceof DomainError) {
-      problem = new HttpProblem(STATUS_OF_KIND[error.kind], error.code, error.message, error.details);
-    } else {
-      const parsed = bodyParserProblem(error ?? {});
-      if (parsed) {
-        problem = parsed;
-      } else {
-        (req.log ?? logger).error({ err: error }, 'unhandled error');
-        problem = new HttpProblem(500, 'INTERNAL', 'something went wrong on our side; the request id identifies it');
-      }
-    }
-    res
-      .status(problem.status)
-      .set(problem.headers)
-      .type('application/problem+json')
-      .send(
-        JSON.stringify(
-          problemBody(problem.status, problem.code, problem.detail, { ...problem.extensions, requestId: req.id }),
-        ),
-      );
+    const answer = problemResponse(error, req.id, req.log ?? logger);
+    res.status(answer.status).set(answer.headers).send(answer.body);
   };
 }

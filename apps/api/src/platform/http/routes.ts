@@ -34,6 +34,7 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   operationId: string;
   summary: string;
   description?: string;
+  deprecated?: boolean;
   tags: string[];
   auth: RouteAuth;
   body?: { dto: Class<B & object>; contentType?: 'application/json' | 'application/x-www-form-urlencoded' };

@@ -13,7 +13,7 @@ export interface EventHandler {
 export interface PeriodicTask {
   readonly name: string;
   readonly intervalMs: number;
-  run(): Promise<void>;
+  run(): Promise<unknown>;
 }
 
 const BATCH = 50;

@@ -1,6 +1,8 @@
 import { Foundation1763683200000 } from './1763683200000-foundation';
 import { Capsule1763700000000 } from './1763700000000-capsule';
 import { Contracts1763710000000 } from './1763710000000-contracts';
+import { BillingAccess1763720000000 } from './1763720000000-billing-access';
 
 /** Every migration, oldest first. Never edit one that has shipped; add a new one. */
 export const MIGRATIONS = [Foundation1763683200000, Capsule1763700000000, Contracts1763710000000];
+MIGRATIONS.push(BillingAccess1763720000000);

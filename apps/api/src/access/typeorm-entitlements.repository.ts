@@ -1,0 +1,144 @@
+import { Entitlement, EntitlementRepository, EntitlementType } from '@kiosk/domain/access';
+import { DataSource } from 'typeorm';
+import { sqlRows } from '../platform/database/sql';
+import { managerOf } from '../platform/database/transaction';
+import { EntitlementRow } from './access.rows';
+
+const toEntitlement = (row: EntitlementRow): Entitlement => ({
+  id: row.id,
+  vendorId: row.vendorId,
+  userId: row.userId,
+  sku: row.sku,
+  purchaseOptionId: row.purchaseOptionId,
+  type: row.type as EntitlementType,
+  title: row.title,
+  cover: row.cover,
+  url: row.url,
+  presentationUrl: row.presentationUrl,
+  publisherContentId: row.publisherContentId,
+  origin: { type: row.originType as 'CONTRACT', id: row.originId, listId: row.originListId, name: row.originName },
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  expiresAt: row.expiresAt,
+  revokedAt: row.revokedAt,
+});
+
+interface RawRow {
+  vendor_id: string;
+  id: string;
+  user_id: string;
+  sku: string;
+  purchase_option_id: string | null;
+  type: string;
+  title: string;
+  cover: string | null;
+  url: string | null;
+  presentation_url: string | null;
+  publisher_content_id: string | null;
+  origin_type: string;
+  origin_id: string;
+  origin_list_id: string | null;
+  origin_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const fromRaw = (r: RawRow): Entitlement =>
+  toEntitlement({
+    vendorId: r.vendor_id,
+    id: r.id,
+    userId: r.user_id,
+    sku: r.sku,
+    purchaseOptionId: r.purchase_option_id,
+    type: r.type,
+    title: r.title,
+    cover: r.cover,
+    url: r.url,
+    presentationUrl: r.presentation_url,
+    publisherContentId: r.publisher_content_id,
+    originType: r.origin_type,
+    originId: r.origin_id,
+    originListId: r.origin_list_id,
+    originName: r.origin_name,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+    revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at),
+  });
+
+/**
+ * Entitlements, one per (vendor, user, sku, origin): the unique key makes a
+ * grant idempotent, and the upsert makes parallel grants of the same right
+ * end with one row.
+ */
+export class TypeOrmEntitlementRepository implements EntitlementRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async listByOrigin(vendorId: string, originType: string, originId: string): Promise<Entitlement[]> {
+    const rows = await managerOf(this.db)
+      .getRepository(EntitlementRow)
+      .find({ where: { vendorId, originType, originId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toEntitlement);
+  }
+
+  async grant(e: Entitlement): Promise<Entitlement> {
+    const [row] = await sqlRows<RawRow>(
+      this.db,
+      `INSERT INTO entitlements (vendor_id, id, user_id, sku, purchase_option_id, type, title, cover, url, presentation_url,
+                                 publisher_content_id, origin_type, origin_id, origin_list_id, origin_name,
+                                 created_at, updated_at, expires_at, revoked_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+       ON CONFLICT (vendor_id, user_id, sku, origin_type, origin_id) DO UPDATE SET
+         purchase_option_id = EXCLUDED.purchase_option_id,
+         type = EXCLUDED.type,
+         title = EXCLUDED.title,
+         cover = EXCLUDED.cover,
+         publisher_content_id = EXCLUDED.publisher_content_id,
+         origin_list_id = EXCLUDED.origin_list_id,
+         origin_name = EXCLUDED.origin_name,
+         updated_at = EXCLUDED.updated_at,
+         expires_at = EXCLUDED.expires_at,
+         revoked_at = EXCLUDED.revoked_at
+       RETURNING *`,
+      [
+        e.vendorId,
+        e.id,
+        e.userId,
+        e.sku,
+        e.purchaseOptionId,
+        e.type,
+        e.title,
+        e.cover,
+        e.url,
+        e.presentationUrl,
+        e.publisherContentId,
+        e.origin.type,
+        e.origin.id,
+        e.origin.listId,
+        e.origin.name,
+        e.createdAt,
+        e.updatedAt,
+        e.expiresAt,
+        e.revokedAt,
+      ],
+    );
+    return fromRaw(row);
+  }
+
+  async revoke(vendorId: string, entitlementId: string, at: Date): Promise<void> {
+    await sqlRows(
+      this.db,
+      `UPDATE entitlements SET revoked_at = $3, updated_at = $3 WHERE vendor_id = $1 AND id = $2 AND revoked_at IS NULL`,
+      [vendorId, entitlementId, at],
+    );
+  }
+
+  async listByUser(vendorId: string, userId: string): Promise<Entitlement[]> {
+    const rows = await managerOf(this.db)
+      .getRepository(EntitlementRow)
+      .find({ where: { vendorId, userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map(toEntitlement);
+  }
+}

@@ -1,0 +1,82 @@
+import {
+  BillRepository,
+  ContractPayments,
+  GetBill,
+  InvoiceBill,
+  InvoiceDocumentRepository,
+  InvoiceNumbers,
+  RecordPayment,
+  TransactionRepository,
+} from '@kiosk/domain/billing';
+import { BillInvoicing, RecordBillPayment } from '@kiosk/domain/contracts';
+import { ContainerModule, ServiceIdentifier } from 'inversify';
+import { IDENTITY } from '../identity/identity.module';
+import { TOKENS } from '../platform/tokens';
+import { BillsController } from './bills.controller';
+import { EmbeddedMailer } from './embedded-mailer';
+import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
+import {
+  PostgresInvoiceNumbers,
+  TypeOrmBillRepository,
+  TypeOrmInvoiceDocumentRepository,
+  TypeOrmTransactionRepository,
+} from './typeorm-billing.repositories';
+
+export const BILLING = {
+  /** The invoicing provider port of the contracts module, chosen by INVOICING_PROVIDER. */
+  Invoicing: Symbol.for('BillInvoicing') as ServiceIdentifier<BillInvoicing>,
+  Bills: Symbol.for('BillRepository') as ServiceIdentifier<BillRepository>,
+  Transactions: Symbol.for('TransactionRepository') as ServiceIdentifier<TransactionRepository>,
+  InvoiceDocuments: Symbol.for('InvoiceDocumentRepository') as ServiceIdentifier<InvoiceDocumentRepository>,
+  InvoiceNumbers: Symbol.for('InvoiceNumbers') as ServiceIdentifier<InvoiceNumbers>,
+  ContractPayments: Symbol.for('ContractPayments') as ServiceIdentifier<ContractPayments>,
+};
+
+export const billingModule = new ContainerModule(({ bind }) => {
+  const db = TOKENS.DataSource;
+  bind(BILLING.Bills).toDynamicValue((c) => new TypeOrmBillRepository(c.get(db))).inSingletonScope();
+  bind(BILLING.Transactions).toDynamicValue((c) => new TypeOrmTransactionRepository(c.get(db))).inSingletonScope();
+  bind(BILLING.InvoiceDocuments).toDynamicValue((c) => new TypeOrmInvoiceDocumentRepository(c.get(db))).inSingletonScope();
+  bind(BILLING.InvoiceNumbers).toDynamicValue((c) => new PostgresInvoiceNumbers(c.get(db))).inSingletonScope();
+  bind(EmbeddedMailer)
+    .toDynamicValue((c) => new EmbeddedMailer(c.get(db), c.get(TOKENS.Ids), c.get(TOKENS.Clock)))
+    .inSingletonScope();
+  // The contracts module binds RecordBillPayment; it is looked up when a payment is recorded, so the
+  // modules can load in any order.
+  bind(BILLING.ContractPayments).toDynamicValue((c) => ({
+    billPaid: async (command) => void (await c.get(RecordBillPayment).execute(command)),
+  }));
+
+  bind(InvoiceBill).toDynamicValue(
+    (c) =>
+      new InvoiceBill(
+        c.get(BILLING.Bills),
+        c.get(BILLING.InvoiceDocuments),
+        c.get(BILLING.InvoiceNumbers),
+        c.get(EmbeddedMailer),
+        c.get(IDENTITY.Users),
+        c.get(TOKENS.Ids),
+        c.get(TOKENS.Clock),
+      ),
+  );
+  bind(BILLING.Invoicing)
+    .toDynamicValue((c) =>
+      c.get(TOKENS.Config).invoicingProvider === 'unreachable'
+        ? new UnreachableInvoicing()
+        : new EmbeddedInvoicing(c.get(db), c.get(InvoiceBill)),
+    )
+    .inSingletonScope();
+  bind(RecordPayment).toDynamicValue(
+    (c) =>
+      new RecordPayment(
+        c.get(BILLING.Bills),
+        c.get(BILLING.Transactions),
+        c.get(BILLING.ContractPayments),
+        c.get(TOKENS.Ids),
+        c.get(TOKENS.Clock),
+      ),
+  );
+  bind(GetBill).toDynamicValue((c) => new GetBill(c.get(BILLING.Bills)));
+
+  bind(TOKENS.Controller).toDynamicValue((c) => new BillsController(c.get(RecordPayment)));
+});

@@ -1,0 +1,242 @@
+import { Clock } from '@kiosk/domain';
+import {
+  AssignSeat,
+  ConfirmContract,
+  CreateContract,
+  CreateDiscountCode,
+  GetContract,
+  ListDiscountCodes,
+  ListSeatUsers,
+  ListUserContracts,
+  RemoveSeat,
+  SetSeats,
+} from '@kiosk/domain/contracts';
+import { Controller, route } from '../platform/http/routes';
+import {
+  AssignSeatBody,
+  ContractsQuery,
+  ContractView,
+  CreateContractBody,
+  CreateDiscountCodeBody,
+  DiscountCodeView,
+  LicenseView,
+  SeatUsersQuery,
+  SeatUserView,
+  SetSeatsBody,
+} from './contracts.dto';
+import { contractView, discountCodeView, licenseViews, seatUserView } from './contract.views';
+import { discountCodeCommand } from './discount-code.mapping';
+
+const READ = { kind: 'bearer', scope: 'contracts:read' } as const;
+const WRITE = { kind: 'bearer', scope: 'contracts:write' } as const;
+const tags = ['management: contracts'];
+
+/** Major units with at most two decimals to minor units (the DTO has checked the decimals). */
+const minorUnits = (major: number) => Math.round(major * 100);
+
+export interface ContractUseCases {
+  create: CreateContract;
+  get: GetContract;
+  listForUser: ListUserContracts;
+  confirm: ConfirmContract;
+  setSeats: SetSeats;
+  listSeatUsers: ListSeatUsers;
+  assignSeat: AssignSeat;
+  removeSeat: RemoveSeat;
+  createDiscountCode: CreateDiscountCode;
+  listDiscountCodes: ListDiscountCodes;
+}
+
+/** The management routes of interface 4.1 for contracts, seats and (beyond it) discount codes. */
+export class ContractsController implements Controller {
+  constructor(
+    private readonly useCases: ContractUseCases,
+    private readonly clock: Clock,
+    private readonly baseUrl: string,
+  ) {}
+
+  private view = (contract: Parameters<typeof contractView>[0]) => contractView(contract, this.clock.now(), this.baseUrl);
+
+  routes() {
+    const u = this.useCases;
+    return [
+      route<CreateContractBody>({
+        method: 'post',
+        path: '/management/contracts',
+        operationId: 'createContract',
+        summary: 'Create an invoiced contract, optionally confirming it at once',
+        description:
+          'Not idempotent by itself (rule 1); send an Idempotency-Key header to make a retry return the first answer. ' +
+          'With `confirm: true` and a discount code that cannot be applied, the contract is left PENDING and unbilled and ' +
+          'the 400 problem names it (`contractId`). On 503 the contract may exist: look it up before retrying.',
+        tags,
+        auth: WRITE,
+        body: { dto: CreateContractBody },
+        responses: { 201: { description: 'Created', schema: ContractView } },
+        handler: async ({ res, body, principal }) => {
+          const contract = await u.create.execute({
+            vendorId: principal.vendorId,
+            sku: body.sku,
+            purchaseOptionId: body.purchaseOptionId,
+            contractType: body.contractType,
+            user: body.user,
+            payer: body.payer,
+            invoice: body.invoice,
+            quantity: body.quantity,
+            seats: body.seats,
+            unitPrice: body.unitPrice && {
+              amountMinor: body.unitPrice.amount === undefined ? undefined : minorUnits(body.unitPrice.amount),
+              taxIncluded: body.unitPrice.taxIncluded,
+            },
+            discountCodes: body.discountCodes,
+            payment: body.payment,
+            startsAt: body.startsAt ? new Date(body.startsAt) : undefined,
+            anchorDate: body.anchorDate ? new Date(body.anchorDate) : undefined,
+            confirm: body.confirm,
+          });
+          res.status(201).json(this.view(contract));
+        },
+      }),
+      route<unknown, ContractsQuery>({
+        method: 'get',
+        path: '/management/contracts',
+        operationId: 'listContractsOfUser',
+        summary: 'Contracts of a user, newest first (to check whether a create succeeded)',
+        tags,
+        auth: READ,
+        query: ContractsQuery,
+        responses: { 200: { description: 'The contracts', schema: [ContractView] } },
+        handler: async ({ res, query, principal }) => {
+          const contracts = await u.listForUser.execute({ vendorId: principal.vendorId, userId: query.userId });
+          res.json(contracts.map(this.view));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/contracts/{id}',
+        operationId: 'getContract',
+        summary: 'One contract',
+        tags,
+        auth: READ,
+        responses: { 200: { description: 'The contract', schema: ContractView } },
+        handler: async ({ res, params, principal }) => {
+          res.json(this.view(await u.get.execute({ vendorId: principal.vendorId, contractId: params.id })));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/management/contracts/{id}/confirm',
+        operationId: 'confirmContract',
+        summary: 'Confirm a PENDING contract: ACTIVE, or FORTHCOMING before its start; safe to repeat',
+        tags,
+        auth: WRITE,
+        responses: { 200: { description: 'Confirmed (also when it already was)', schema: ContractView } },
+        handler: async ({ res, params, principal }) => {
+          res.json(this.view(await u.confirm.execute({ vendorId: principal.vendorId, contractId: params.id })));
+        },
+      }),
+      route<SetSeatsBody>({
+        method: 'put',
+        path: '/management/contracts/{id}/seats',
+        operationId: 'setSeats',
+        summary: 'Set the seat total of a license item; price and quantity stay as they are',
+        tags,
+        auth: WRITE,
+        body: { dto: SetSeatsBody },
+        responses: { 200: { description: 'The contract with its new seats', schema: ContractView } },
+        handler: async ({ res, params, body, principal }) => {
+          const contract = await u.setSeats.execute({
+            vendorId: principal.vendorId,
+            contractId: params.id,
+            seats: body.seats,
+            sku: body.sku,
+          });
+          res.json(this.view(contract));
+        },
+      }),
+      route<unknown, SeatUsersQuery>({
+        method: 'get',
+        path: '/management/contracts/{id}/seats/users',
+        operationId: 'listSeatUsers',
+        summary: 'Seat users; `sku` filters by license item and accepts the content or the license SKU',
+        tags,
+        auth: READ,
+        query: SeatUsersQuery,
+        responses: { 200: { description: 'Seat users', schema: [SeatUserView] } },
+        handler: async ({ res, params, query, principal }) => {
+          const users = await u.listSeatUsers.execute({ vendorId: principal.vendorId, contractId: params.id, sku: query.sku });
+          res.json(users.map(seatUserView));
+        },
+      }),
+      route<AssignSeatBody>({
+        method: 'post',
+        path: '/management/contracts/{id}/seats/users',
+        operationId: 'assignSeat',
+        summary: 'Give a seat to a person by e-mail (a user is created for an unknown e-mail)',
+        tags,
+        auth: WRITE,
+        body: { dto: AssignSeatBody },
+        responses: { 204: { description: 'Assigned; access follows shortly after' } },
+        handler: async ({ res, params, body, principal }) => {
+          await u.assignSeat.execute({ vendorId: principal.vendorId, contractId: params.id, email: body.email, sku: body.sku });
+          res.status(204).end();
+        },
+      }),
+      route({
+        method: 'delete',
+        path: '/management/contracts/{id}/seats/users/{userId}',
+        operationId: 'removeSeatUser',
+        summary: 'Take a seat back; the user leaves the list and loses the access',
+        tags,
+        auth: WRITE,
+        responses: { 204: { description: 'Removed' } },
+        handler: async ({ res, params, principal }) => {
+          await u.removeSeat.execute({ vendorId: principal.vendorId, contractId: params.id, userId: params.userId });
+          res.status(204).end();
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/contracts/{id}/licenses',
+        operationId: 'listContractLicenses',
+        summary: 'Deprecated: the license items with their seats and holders; use seats/users',
+        deprecated: true,
+        tags,
+        auth: READ,
+        responses: { 200: { description: 'License items', schema: [LicenseView] } },
+        handler: async ({ res, params, principal }) => {
+          const contract = await u.get.execute({ vendorId: principal.vendorId, contractId: params.id });
+          const users = await u.listSeatUsers.execute({ vendorId: principal.vendorId, contractId: params.id });
+          res.set('Deprecation', 'true').json(licenseViews(contract, users));
+        },
+      }),
+      route<CreateDiscountCodeBody>({
+        method: 'post',
+        path: '/management/discount-codes',
+        operationId: 'createDiscountCode',
+        summary: 'Create a discount code (percentage or amount, for a number of bills or until a date)',
+        tags: ['management: discount codes'],
+        auth: { kind: 'bearer', scope: 'products:write' },
+        body: { dto: CreateDiscountCodeBody },
+        responses: { 201: { description: 'Created', schema: DiscountCodeView } },
+        handler: async ({ res, body, principal }) => {
+          const code = await u.createDiscountCode.execute(discountCodeCommand(principal.vendorId, body));
+          res.status(201).json(discountCodeView(code));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/discount-codes',
+        operationId: 'listDiscountCodes',
+        summary: "The vendor's discount codes with their redemptions",
+        tags: ['management: discount codes'],
+        auth: { kind: 'bearer', scope: 'products:read' },
+        responses: { 200: { description: 'The codes', schema: [DiscountCodeView] } },
+        handler: async ({ res, principal }) => {
+          res.json((await u.listDiscountCodes.execute(principal.vendorId)).map(discountCodeView));
+        },
+      }),
+    ];
+  }
+}
+

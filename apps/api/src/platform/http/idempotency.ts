@@ -1,0 +1,66 @@
+import { Clock } from '@kiosk/domain';
+import { Principal } from '@kiosk/domain/identity';
+import { Request, Response } from 'express';
+import { IdempotencyStore, requestHash } from '../idempotency/idempotency-store';
+import { HttpProblem, problemResponse } from './problem';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+const scopeOf = (p: Principal) => `${p.vendorId}:${p.kind}:${p.kind === 'api_key' ? p.clientId : p.userId}`;
+
+/**
+ * `Idempotency-Key` on a POST (DESIGN section 4): the first request with a
+ * key does the work; a retry with the same key and body gets the first
+ * answer again (with `Idempotent-Replayed: true`), a different body under the
+ * same key is refused, and a retry while the first still runs gets 409.
+ * Answers of 500 and above are forgotten, so the retry does the work.
+ */
+export async function runIdempotently(
+  req: Request,
+  res: Response,
+  principal: Principal | undefined,
+  store: IdempotencyStore,
+  clock: Clock,
+  work: () => Promise<void>,
+): Promise<void> {
+  const key = req.get('Idempotency-Key');
+  if (req.method !== 'POST' || key === undefined || !principal) return work();
+  if (!KEY.test(key)) {
+    throw new HttpProblem(400, 'IDEMPOTENCY.BAD_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  }
+  const scope = scopeOf(principal);
+  const outcome = await store.begin(scope, key, requestHash(req.method, req.path, req.body), clock.now());
+  if (outcome.kind === 'replay') {
+    res.status(outcome.status).set(outcome.headers).set('Idempotent-Replayed', 'true').send(outcome.body);
+    return;
+  }
+  if (outcome.kind === 'in_progress') {
+    throw new HttpProblem(409, 'IDEMPOTENCY.IN_PROGRESS', 'a request with this Idempotency-Key is still being processed');
+  }
+  if (outcome.kind === 'different_request') {
+    throw new HttpProblem(422, 'IDEMPOTENCY.KEY_REUSED', 'this Idempotency-Key was used for a different request');
+  }
+
+  // Hold the answer back until it is stored, so a quick retry finds it.
+  let held: { body: string } | null = null;
+  const send = res.send.bind(res);
+  res.send = ((body?: unknown) => {
+    held = { body: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body) };
+    return res;
+  }) as Response['send'];
+  try {
+    await work();
+  } catch (error) {
+    res.send = send;
+    const answer = problemResponse(error, req.id, req.log);
+    if (answer.status >= 500) await store.abandon(scope, key);
+    else await store.complete(scope, key, answer.status, answer.headers, answer.body);
+    throw error;
+  }
+  res.send = send;
+  const answer = held as { body: string } | null;
+  const contentType = res.getHeader('Content-Type');
+  await store.complete(scope, key, res.statusCode, contentType ? { 'Content-Type': String(contentType) } : {}, answer?.body ?? '');
+  if (answer) send(answer.body);
+  else res.end();
+}

@@ -1,0 +1,13 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A request made with an `Idempotency-Key`, and once finished, its answer. */
+@Entity('idempotency_keys')
+export class IdempotencyKeyRow {
+  @PrimaryColumn('text') scope!: string;
+  @PrimaryColumn('text') key!: string;
+  @Column('text', { name: 'request_hash' }) requestHash!: string;
+  @Column('integer', { nullable: true }) status!: number | null;
+  @Column('jsonb', { nullable: true }) headers!: Record<string, string> | null;
+  @Column('text', { nullable: true }) body!: string | null;
+  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+}
