@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Express } from 'express';
+import { AuthenticateVisitor } from '@kiosk/domain/identity';
 import { Container } from 'inversify';
 import { Logger } from 'pino';
 import { Config } from './config';
@@ -35,6 +36,7 @@ export async function createRuntime(
   const app = createHttpApp({
     routes: container.getAll(TOKENS.Controller).flatMap((c) => c.routes()),
     verifier: container.get(AccessTokenVerifier),
+    visitors: container.get(AuthenticateVisitor),
     idempotency: new IdempotencyStore(database.db),
     clock: container.get(TOKENS.Clock),
     logger,

@@ -9,6 +9,7 @@ import {
 import { ContractNotFound, GetContract, ProvisionSeat } from '@kiosk/domain/contracts';
 import { ContainerModule, ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
+import { CONTRACTS } from '../contracts/contracts.module';
 import { TOKENS } from '../platform/tokens';
 import { ACCESS_EVENT_TYPES, ContractAccessHandler } from './access.handlers';
 import { accessViewOf } from './contract-access';
@@ -28,8 +29,10 @@ export const accessModule = new ContainerModule(({ bind }) => {
   bind(ACCESS.Entitlements)
     .toDynamicValue((c) => new TypeOrmEntitlementRepository(c.get(TOKENS.DataSource)))
     .inSingletonScope();
-  // The contracts module binds GetContract and ProvisionSeat; they are looked up when an event is
-  // handled, so the modules can load in any order.
+  // The access module's own use case on the contract: a granted seat shows its entitlement.
+  bind(ProvisionSeat).toDynamicValue((c) => new ProvisionSeat(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
+  // GetContract is the contracts module's; it is looked up when an event is handled, so the
+  // modules can load in any order.
   bind(ACCESS.Contracts).toDynamicValue((c) => ({
     find: async (vendorId, contractId) => {
       try {

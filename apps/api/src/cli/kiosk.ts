@@ -12,7 +12,15 @@ import {
   RecurringInterval,
 } from '@kiosk/domain/catalog';
 import { DomainError } from '@kiosk/domain';
-import { API_KEY_ROLES, ApiKeyRole, CreateApiKey, CreateStaffUser, IssueUserToken, scopesOf } from '@kiosk/domain/identity';
+import {
+  API_KEY_ROLES,
+  ApiKeyRole,
+  CreateApiKey,
+  CreateStaffUser,
+  IssueUserToken,
+  RegisterBrowserClient,
+  scopesOf,
+} from '@kiosk/domain/identity';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config';
 import { loadDemoData } from '../demo/demo-data';
@@ -182,6 +190,26 @@ program
           maxQuantity: o.maxQuantity,
         }),
       ),
+  );
+
+program
+  .command('client:create')
+  .description("register a vendor's browser client (a site) for sign-in and visitor credentials")
+  .requiredOption('--vendor <id>')
+  .requiredOption('--name <name>')
+  .requiredOption('--redirect-uri <url>', 'an exact sign-in redirect address (repeatable)', list, [])
+  .option('--origin <origin>', 'an allowed origin (repeatable; default: those of the redirect addresses)', list, [])
+  .option('--client-id <id>', 'choose the client id instead of a random one')
+  .action((o: { vendor: string; name: string; redirectUri: string[]; origin: string[]; clientId?: string }) =>
+    withRuntime((r) =>
+      r.container.get(RegisterBrowserClient).execute({
+        vendorId: o.vendor,
+        name: o.name,
+        redirectUris: o.redirectUri,
+        allowedOrigins: o.origin,
+        clientId: o.clientId,
+      }),
+    ),
   );
 
 program

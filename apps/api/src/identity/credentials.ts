@@ -29,4 +29,8 @@ export class RandomCredentialGenerator implements CredentialGenerator {
   apiKeySecret(): string {
     return randomBytes(32).toString('base64url');
   }
+
+  browserClientId(): string {
+    return `client_${randomBytes(12).toString('hex')}`;
+  }
 }

@@ -1,12 +1,16 @@
 import {
   ApiKeyRepository,
+  AuthenticateVisitor,
   AuthorizeKeyManagement,
+  BrowserClientRepository,
   CreateApiKey,
   CreateStaffUser,
   CredentialGenerator,
   ExchangeClientCredentials,
   IssueUserToken,
   ListApiKeys,
+  ListBrowserClients,
+  RegisterBrowserClient,
   RevokeApiKey,
   SecretHasher,
   UserRepository,
@@ -22,11 +26,17 @@ import { AccessTokenVerifier, JwtAccessTokenIssuer } from './jwt-access-tokens';
 import { SigningKeyStore } from './signing-keys';
 import { TenantAddresses } from './tenant-addresses';
 import { TokenController } from './token.controller';
-import { TypeOrmApiKeyRepository, TypeOrmUserRepository } from './typeorm-identity.repositories';
+import { BrowserClientsController } from './browser-clients.controller';
+import {
+  TypeOrmApiKeyRepository,
+  TypeOrmBrowserClientRepository,
+  TypeOrmUserRepository,
+} from './typeorm-identity.repositories';
 
 export const IDENTITY = {
   ApiKeys: Symbol.for('ApiKeyRepository') as ServiceIdentifier<ApiKeyRepository>,
   Users: Symbol.for('UserRepository') as ServiceIdentifier<UserRepository>,
+  BrowserClients: Symbol.for('BrowserClientRepository') as ServiceIdentifier<BrowserClientRepository>,
   Hasher: Symbol.for('SecretHasher') as ServiceIdentifier<SecretHasher>,
   Credentials: Symbol.for('CredentialGenerator') as ServiceIdentifier<CredentialGenerator>,
   TokenIssuer: Symbol.for('AccessTokenIssuer') as ServiceIdentifier<AccessTokenIssuer>,
@@ -65,6 +75,23 @@ export const identityModule = new ContainerModule(({ bind }) => {
     .toDynamicValue((c) => new TenantAddresses(c.get(TOKENS.Config).tenantTokenUrlTemplate, c.get(TOKENS.Config).authUrl))
     .inSingletonScope();
 
+  bind(IDENTITY.BrowserClients)
+    .toDynamicValue((c) => new TypeOrmBrowserClientRepository(c.get(TOKENS.DataSource)))
+    .inSingletonScope();
+  bind(RegisterBrowserClient).toDynamicValue(
+    (c) =>
+      new RegisterBrowserClient(
+        c.get(IDENTITY.BrowserClients),
+        c.get(CATALOG.Vendors),
+        c.get(IDENTITY.Credentials),
+        c.get(TOKENS.Clock),
+      ),
+  );
+  bind(ListBrowserClients).toDynamicValue((c) => new ListBrowserClients(c.get(IDENTITY.BrowserClients)));
+  bind(AuthenticateVisitor).toDynamicValue((c) => new AuthenticateVisitor(c.get(IDENTITY.BrowserClients)));
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) => new BrowserClientsController(c.get(RegisterBrowserClient), c.get(ListBrowserClients)),
+  );
   bind(AuthorizeKeyManagement).toDynamicValue((c) => new AuthorizeKeyManagement(c.get(IDENTITY.Users)));
   bind(CreateApiKey).toDynamicValue(
     (c) =>

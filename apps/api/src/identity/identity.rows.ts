@@ -31,3 +31,13 @@ export class SigningKeyRow {
   @Column('text', { name: 'private_jwk_sealed' }) privateJwkSealed!: string;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
 }
+
+@Entity('browser_clients')
+export class BrowserClientRow {
+  @PrimaryColumn('text', { name: 'client_id' }) clientId!: string;
+  @Column('text', { name: 'vendor_id' }) vendorId!: string;
+  @Column('text') name!: string;
+  @Column('text', { name: 'redirect_uris', array: true }) redirectUris!: string[];
+  @Column('text', { name: 'allowed_origins', array: true }) allowedOrigins!: string[];
+  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+}

@@ -1,7 +1,16 @@
-import { ApiKey, ApiKeyRepository, ApiKeyRole, User, UserRepository } from '@kiosk/domain/identity';
+import {
+  ApiKey,
+  ApiKeyRepository,
+  ApiKeyRole,
+  BrowserClient,
+  BrowserClientRepository,
+  User,
+  UserRepository,
+} from '@kiosk/domain/identity';
+import { isUniqueViolation } from '../platform/database/errors';
 import { managerOf } from '../platform/database/transaction';
 import { DataSource, IsNull } from 'typeorm';
-import { ApiKeyRow, UserRow } from './identity.rows';
+import { ApiKeyRow, BrowserClientRow, UserRow } from './identity.rows';
 
 const toApiKey = (row: ApiKeyRow): ApiKey => ({ ...row, role: row.role as ApiKeyRole });
 
@@ -55,5 +64,33 @@ export class TypeOrmUserRepository implements UserRepository {
 
   async setStaff(vendorId: string, userId: string, staff: boolean): Promise<void> {
     await managerOf(this.db).getRepository(UserRow).update({ vendorId, id: userId }, { staff });
+  }
+}
+
+export class TypeOrmBrowserClientRepository implements BrowserClientRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async add(client: BrowserClient): Promise<boolean> {
+    try {
+      await managerOf(this.db)
+        .getRepository(BrowserClientRow)
+        .insert({ ...client, redirectUris: [...client.redirectUris], allowedOrigins: [...client.allowedOrigins] });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async findById(clientId: string): Promise<BrowserClient | null> {
+    const row = await managerOf(this.db).getRepository(BrowserClientRow).findOneBy({ clientId });
+    return row ? { ...row } : null;
+  }
+
+  async list(vendorId: string): Promise<BrowserClient[]> {
+    const rows = await managerOf(this.db)
+      .getRepository(BrowserClientRow)
+      .find({ where: { vendorId }, order: { createdAt: 'ASC', clientId: 'ASC' } });
+    return rows.map((r) => ({ ...r }));
   }
 }

@@ -3,65 +3,30 @@ import {
   AdvanceContract,
   AssignSeat,
   ConfirmContract,
-  ContractRepository,
   CreateContract,
   CreateContractCommand,
   GetContract,
   ListSeatUsers,
-  ProvisionSeat,
-  RecordBillPayment,
   RemoveSeat,
   RequestCancel,
 } from '@kiosk/domain/contracts';
 import { money } from '@kiosk/domain';
 import { Container } from 'inversify';
-import { BILLING } from '../../src/billing/billing.module';
-import { CATALOG } from '../../src/catalog/catalog.module';
-import { TypeOrmContractRepository, TypeOrmDiscountCodeRepository } from '../../src/contracts/typeorm-contract.repositories';
-import { IDENTITY } from '../../src/identity/identity.module';
+import { sqlRows } from '../../src/platform/database/sql';
 import { TOKENS } from '../../src/platform/tokens';
 import { givenVendor, TestApp } from '../support/harness';
 
-type UseCase = abstract new (...args: never[]) => unknown;
-
-/**
- * The contracts use cases from the container. Until the contracts module
- * binds them, they are built here over its TypeORM repository and bound, so
- * the billing and access effects can be tested through the real container
- * (the access handlers and the payment route look them up there).
- */
+/** The contracts use cases the billing and access tests drive, from the real container. */
 export function contractUseCases(container: Container) {
-  const repository = (): ContractRepository => new TypeOrmContractRepository(container.get(TOKENS.DataSource));
-  const ensure = <T>(id: UseCase, make: () => T): T => {
-    if (!container.isBound(id)) container.bind(id).toConstantValue(make());
-    return container.get(id) as T;
-  };
-  const clock = container.get(TOKENS.Clock);
-  const ids = container.get(TOKENS.Ids);
-  const invoicing = container.get(BILLING.Invoicing);
-  const users = container.get(IDENTITY.Users);
   return {
-    create: ensure(CreateContract, () =>
-      new CreateContract(
-        repository(),
-        container.get(CATALOG.Products),
-        container.get(CATALOG.PurchaseOptions),
-        users,
-        new TypeOrmDiscountCodeRepository(container.get(TOKENS.DataSource)),
-        invoicing,
-        ids,
-        clock,
-      ),
-    ),
-    get: ensure(GetContract, () => new GetContract(repository())),
-    confirm: ensure(ConfirmContract, () => new ConfirmContract(repository(), invoicing, clock)),
-    advance: ensure(AdvanceContract, () => new AdvanceContract(repository(), invoicing, clock)),
-    pay: ensure(RecordBillPayment, () => new RecordBillPayment(repository(), clock)),
-    cancel: ensure(RequestCancel, () => new RequestCancel(repository(), clock)),
-    assignSeat: ensure(AssignSeat, () => new AssignSeat(repository(), users, ids, clock)),
-    removeSeat: ensure(RemoveSeat, () => new RemoveSeat(repository(), clock)),
-    listSeatUsers: ensure(ListSeatUsers, () => new ListSeatUsers(repository(), users)),
-    provisionSeat: ensure(ProvisionSeat, () => new ProvisionSeat(repository(), clock)),
+    create: container.get(CreateContract),
+    get: container.get(GetContract),
+    confirm: container.get(ConfirmContract),
+    advance: container.get(AdvanceContract),
+    cancel: container.get(RequestCancel),
+    assignSeat: container.get(AssignSeat),
+    removeSeat: container.get(RemoveSeat),
+    listSeatUsers: container.get(ListSeatUsers),
   };
 }
 
@@ -126,7 +91,8 @@ export async function settleEvents(app: TestApp, vendorId: string): Promise<numb
   let handled = 0;
   for (let attempt = 0; attempt < 250; attempt += 1) {
     const now = app.clock.now();
-    const claimed: OutboxEvent[] = await db.query(
+    const claimed = await sqlRows<OutboxEvent>(
+      db,
       `UPDATE outbox SET locked_until = $3, attempts = attempts + 1
         WHERE id IN (SELECT id FROM outbox
                       WHERE vendor_id = $1 AND processed_at IS NULL AND available_at <= $2
@@ -134,7 +100,7 @@ export async function settleEvents(app: TestApp, vendorId: string): Promise<numb
                       ORDER BY available_at, id FOR UPDATE SKIP LOCKED)
         RETURNING id, type, vendor_id, aggregate_id, payload, occurred_at`,
       [vendorId, now, new Date(now.getTime() + 60_000)],
-    ).then((result: unknown) => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as OutboxEvent[]);
+    );
     claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
     for (const row of claimed) {
       const event = {

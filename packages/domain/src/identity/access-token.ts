@@ -7,10 +7,21 @@ export const ACCESS_TOKEN_LIFETIME_SECONDS = 86_400;
 
 export type Principal =
   | { readonly kind: 'api_key'; readonly vendorId: string; readonly clientId: string; readonly scopes: readonly string[] }
-  | { readonly kind: 'user'; readonly vendorId: string; readonly userId: string; readonly scopes: readonly string[] };
+  | { readonly kind: 'user'; readonly vendorId: string; readonly userId: string; readonly scopes: readonly string[] }
+  /** An anonymous visitor of a vendor's site, known by the random id the browser library keeps. */
+  | {
+      readonly kind: 'visitor';
+      readonly vendorId: string;
+      readonly clientId: string;
+      readonly visitorId: string;
+      readonly scopes: readonly string[];
+    };
+
+/** Principals that hold access tokens (visitors use Basic credentials instead). */
+export type TokenPrincipal = Extract<Principal, { kind: 'api_key' | 'user' }>;
 
 export interface AccessTokenRequest {
-  readonly principal: Principal;
+  readonly principal: TokenPrincipal;
   readonly issuedAt: Date;
   readonly lifetimeSeconds: number;
 }

@@ -5,3 +5,5 @@ export * from './access-token';
 export * from './oauth-errors';
 export * from './ports';
 export * from './use-cases';
+export * from './browser-client';
+export * from './browser-client-use-cases';

@@ -1,4 +1,5 @@
 import { ApiKey } from './api-key';
+import { BrowserClient } from './browser-client';
 import { User } from './user';
 
 export interface ApiKeyRepository {
@@ -27,4 +28,13 @@ export interface SecretHasher {
 export interface CredentialGenerator {
   apiKeyClientId(): string;
   apiKeySecret(): string;
+  browserClientId(): string;
+}
+
+export interface BrowserClientRepository {
+  /** Adds a client; false when the id is taken. */
+  add(client: BrowserClient): Promise<boolean>;
+  /** Any vendor's client by id: the id itself says which vendor a browser request is for. */
+  findById(clientId: string): Promise<BrowserClient | null>;
+  list(vendorId: string): Promise<BrowserClient[]>;
 }

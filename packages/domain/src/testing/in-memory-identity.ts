@@ -3,6 +3,8 @@ import {
   AccessTokenRequest,
   ApiKey,
   ApiKeyRepository,
+  BrowserClient,
+  BrowserClientRepository,
   CredentialGenerator,
   SecretHasher,
   User,
@@ -65,6 +67,25 @@ export class SequentialCredentials implements CredentialGenerator {
   }
   apiKeySecret(): string {
     return `secret-${this.counter}`;
+  }
+  browserClientId(): string {
+    this.counter += 1;
+    return `client${this.counter}`;
+  }
+}
+
+export class InMemoryBrowserClientRepository implements BrowserClientRepository {
+  readonly rows: BrowserClient[] = [];
+  async add(client: BrowserClient): Promise<boolean> {
+    if (this.rows.some((c) => c.clientId === client.clientId)) return false;
+    this.rows.push(client);
+    return true;
+  }
+  async findById(clientId: string): Promise<BrowserClient | null> {
+    return this.rows.find((c) => c.clientId === clientId) ?? null;
+  }
+  async list(vendorId: string): Promise<BrowserClient[]> {
+    return this.rows.filter((c) => c.vendorId === vendorId);
   }
 }
 

@@ -3,7 +3,7 @@ import { BILLING_ROWS } from '../../billing/billing.rows';
 import { CAPSULE_ROWS } from '../../capsule/capsule.rows';
 import { CONTRACT_ROWS } from '../../contracts/contract.rows';
 import { ProductRow, PurchaseOptionRow, VendorRow } from '../../catalog/catalog.rows';
-import { ApiKeyRow, SigningKeyRow, UserRow } from '../../identity/identity.rows';
+import { ApiKeyRow, BrowserClientRow, SigningKeyRow, UserRow } from '../../identity/identity.rows';
 import { IdempotencyKeyRow } from '../idempotency/idempotency.rows';
 import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
 
@@ -14,6 +14,7 @@ export const ENTITIES = [
   PurchaseOptionRow,
   UserRow,
   ApiKeyRow,
+  BrowserClientRow,
   SigningKeyRow,
   OutboxRow,
   ScheduledTaskRow,

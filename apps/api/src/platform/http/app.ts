@@ -3,6 +3,7 @@ import express, { Express, Request, RequestHandler } from 'express';
 import { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Clock } from '@kiosk/domain';
+import { AuthenticateVisitor } from '@kiosk/domain/identity';
 import { AccessTokenVerifier } from '../../identity/jwt-access-tokens';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { authenticate } from './authenticate';
@@ -18,6 +19,7 @@ const JSON_LIMIT = '256kb';
 export interface HttpAppOptions {
   routes: RouteSpec[];
   verifier: AccessTokenVerifier;
+  visitors: AuthenticateVisitor;
   idempotency: IdempotencyStore;
   clock: Clock;
   logger: Logger;
@@ -102,7 +104,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     const handlers: RequestHandler[] = [requireContentType(spec), ...(parser ? [parser] : [])];
     handlers.push(async (req: Request, res, next) => {
       try {
-        const principal = await authenticate(req, spec.auth, options.verifier);
+        const principal = await authenticate(req, spec.auth, options.verifier, options.visitors);
         const body = spec.body && !spec.rawErrors ? await validateInput(spec.body.dto, req.body, 'body') : req.body;
         const query = spec.query && !spec.rawErrors ? await validateInput(spec.query, req.query, 'query') : req.query;
         await runIdempotently(req, res, principal, options.idempotency, options.clock, () =>

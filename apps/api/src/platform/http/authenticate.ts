@@ -1,4 +1,4 @@
-import { Principal } from '@kiosk/domain/identity';
+import { AuthenticateVisitor, Principal } from '@kiosk/domain/identity';
 import { Request } from 'express';
 import { AccessTokenVerifier, InvalidAccessToken } from '../../identity/jwt-access-tokens';
 import { HttpProblem } from './problem';
@@ -13,9 +13,11 @@ export async function authenticate(
   req: Request,
   auth: RouteAuth,
   verifier: AccessTokenVerifier,
+  visitors?: AuthenticateVisitor,
 ): Promise<Principal | undefined> {
   if (auth.kind === 'none') return undefined;
   const header = req.headers.authorization;
+  if (auth.kind === 'reader' && visitors && header && /^Basic /i.test(header)) return visitor(header, visitors);
   if (!header) {
     throw new HttpProblem(401, 'AUTH.MISSING_TOKEN', 'a bearer access token is required', {}, {
       'WWW-Authenticate': REALM,
@@ -36,10 +38,33 @@ export async function authenticate(
       'WWW-Authenticate': `${REALM}, error="invalid_token"`,
     });
   }
+  if (auth.kind === 'user' || auth.kind === 'reader') {
+    if (principal.kind !== 'user') {
+      throw new HttpProblem(403, 'AUTH.READER_ONLY', 'this route is for signed-in readers; use a reader access token');
+    }
+    return principal;
+  }
   if (auth.scope && !principal.scopes.includes(auth.scope)) {
     throw new HttpProblem(403, 'AUTH.INSUFFICIENT_SCOPE', `this call needs the scope ${auth.scope}`, { scope: auth.scope }, {
       'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${auth.scope}"`,
     });
   }
   return principal;
+}
+
+const BASIC = /^Basic ([A-Za-z0-9+/]{1,1024}=*)$/i;
+
+async function visitor(header: string, visitors: AuthenticateVisitor): Promise<Principal> {
+  const refuse = (detail: string) =>
+    new HttpProblem(401, 'AUTH.BAD_VISITOR', detail, {}, { 'WWW-Authenticate': `${REALM}, Basic realm="kiosk"` });
+  const match = BASIC.exec(header);
+  if (!match) throw refuse('the Authorization header must be "Basic <base64 of client id:visitor id>"');
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) throw refuse('Basic credentials must be <client id>:<visitor id>');
+  try {
+    return await visitors.execute(decoded.slice(0, colon), decoded.slice(colon + 1));
+  } catch {
+    throw refuse('unknown client id or malformed visitor id');
+  }
 }

@@ -6,7 +6,8 @@ import { HttpProblem, problemResponse } from './problem';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-const scopeOf = (p: Principal) => `${p.vendorId}:${p.kind}:${p.kind === 'api_key' ? p.clientId : p.userId}`;
+const callerOf = (p: Principal) => (p.kind === 'api_key' ? p.clientId : p.kind === 'user' ? p.userId : p.visitorId);
+const scopeOf = (p: Principal) => `${p.vendorId}:${p.kind}:${callerOf(p)}`;
 
 /**
  * `Idempotency-Key` on a POST (DESIGN section 4): the first request with a

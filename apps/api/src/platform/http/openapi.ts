@@ -77,7 +77,12 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: { title: string;
       ...(r.description ? { description: r.description } : {}),
       ...(r.deprecated ? { deprecated: true } : {}),
       tags: r.tags,
-      security: r.auth.kind === 'bearer' ? [{ bearer: r.auth.scope ? [r.auth.scope] : [] }] : [],
+      security:
+        r.auth.kind === 'none'
+          ? []
+          : r.auth.kind === 'reader'
+            ? [{ bearer: [] }, { visitorBasic: [] }]
+            : [{ bearer: r.auth.kind === 'bearer' && r.auth.scope ? [r.auth.scope] : [] }],
       ...(r.auth.kind === 'bearer' && r.auth.scope ? { 'x-required-scope': r.auth.scope } : {}),
       parameters,
       ...(r.body
@@ -103,7 +108,14 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: { title: string;
     paths,
     components: {
       schemas: { ...schemas, Problem: PROBLEM_SCHEMA },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        visitorBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Anonymous visitors: user name the browser client id, password the visitor id',
+        },
+      },
     },
   };
 }

@@ -2,8 +2,17 @@ import { Principal } from '@kiosk/domain/identity';
 import { Request, Response } from 'express';
 import { Class } from './validation';
 
-/** Who may call a route: anyone, or a bearer token holding `scope` when given. */
-export type RouteAuth = { kind: 'none' } | { kind: 'bearer'; scope?: string };
+/**
+ * Who may call a route: anyone; any bearer token (holding `scope` when
+ * given: the management interface); a signed-in reader (`user`); or a
+ * signed-in reader or an anonymous visitor with Basic credentials
+ * `<client id>:<visitor id>` (`reader`).
+ */
+export type RouteAuth =
+  | { kind: 'none' }
+  | { kind: 'bearer'; scope?: string }
+  | { kind: 'user' }
+  | { kind: 'reader' };
 
 export interface ResponseSpec {
   description: string;
