@@ -1,7 +1,10 @@
-import { BillInvoicing, Bill, Contract, InvoicingUnavailable } from '@kiosk/domain/contracts';
+import { BillInvoicing, Bill, Contract, InvoicingUnavailable, PaymentRefused } from '@kiosk/domain/contracts';
 import { InvoiceBill } from '@kiosk/domain/billing';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '../platform/database/transaction';
+
+/** Countries (markets) the embedded invoicing provider invoices in. */
+export const INVOICING_MARKETS = ['SE', 'NO', 'DK', 'FI', 'DE', 'AT', 'NL'];
 
 /**
  * The embedded invoicing provider. Called inside the contract's locked
@@ -16,6 +19,10 @@ export class EmbeddedInvoicing implements BillInvoicing {
 
   async send(bill: Bill, contract: Contract): Promise<void> {
     const snapshot = contract.toSnapshot();
+    // Like a real invoicing provider, the embedded one serves some markets only.
+    if (!INVOICING_MARKETS.includes(snapshot.payment.country)) {
+      throw new PaymentRefused(`the invoicing provider does not serve the market ${snapshot.payment.country}`);
+    }
     await inTransaction(this.db, () => this.invoiceBill.execute({ bill, contract: snapshot }));
   }
 }
