@@ -63,5 +63,10 @@ module.exports = {
       files: ['packages/domain/src/testing/**/*.ts'],
       rules: { 'no-restricted-syntax': 'off' },
     },
+    {
+      // Benchmarks print their figures.
+      files: ['**/bench/**/*.ts', '**/*.bench.ts'],
+      rules: { 'no-console': 'off' },
+    },
   ],
 };

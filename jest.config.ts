@@ -18,7 +18,7 @@ const swc: [string, Record<string, unknown>] = [
 ];
 
 // ESM-only packages must go through the transform too.
-const esmPackages = ['jose', 'inversify', '@inversifyjs'].join('|');
+const esmPackages = ['jose', 'inversify', '@inversifyjs', 'oidc-provider', 'openid-client', 'oauth4webapi'].join('|');
 
 const shared = {
   transform: { '^.+\\.(t|j|mj)s$': swc },
@@ -42,7 +42,7 @@ const config: Config = {
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFiles: ['reflect-metadata'],
+      setupFiles: ['reflect-metadata', '<rootDir>/test/support/known-warnings.ts'],
     },
   ],
   testTimeout: 30000,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { loadStorefrontConfig, StorefrontConfig } from './storefront/storefront.config';
 
 /**
  * Configuration comes from environment variables only, is validated once at
@@ -25,8 +26,18 @@ export interface Config {
   readonly signingKeyRotationDays: number;
   readonly seedDemo: boolean;
   readonly trustProxy: string | false;
+  /** An external OpenID provider to trust for readers instead of the embedded one; null: embedded. */
+  readonly oidcIssuer: string | null;
+  /** The claim of an external provider's access tokens that names the vendor. */
+  readonly oidcVendorClaim: string;
+  /** Whether browser cookies carry `Secure` (always, unless BASE_URL is plain http on a non-local host). */
+  readonly cookieSecure: boolean;
   /** Which invoicing provider the billing module uses: the embedded one, or one that simulates an outage. */
   readonly invoicingProvider: InvoicingProviderName;
+  /** The user-facing commerce routes: entitlement waits and the content proxy. */
+  readonly storefront: StorefrontConfig;
+  /** HS256 key of the support messenger's session tokens (`GET /support-session`). */
+  readonly supportSessionSecret: Buffer;
 }
 
 export const INVOICING_PROVIDERS = ['embedded', 'unreachable'] as const;
@@ -36,6 +47,7 @@ export class ConfigError extends Error {}
 
 // Only for development and tests; production refuses to start without SECRETS_KEY.
 const DEVELOPMENT_SECRETS_KEY = Buffer.alloc(32, 'kiosk-development-only-secret!!');
+const DEVELOPMENT_SUPPORT_SESSION_SECRET = 'kiosk-development-only-support-session-secret';
 
 type Env = Record<string, string | undefined>;
 
@@ -109,7 +121,26 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`INVOICING_PROVIDER must be ${INVOICING_PROVIDERS.join(' or ')}, got "${invoicingProvider}"`);
   }
 
+  const supportSessionSecret = env.SUPPORT_SESSION_SECRET || null;
+  if (supportSessionSecret === null && nodeEnv === 'production') {
+    throw new ConfigError('SUPPORT_SESSION_SECRET is required in production (at least 32 characters)');
+  }
+  if (supportSessionSecret !== null && Buffer.byteLength(supportSessionSecret) < 32) {
+    throw new ConfigError('SUPPORT_SESSION_SECRET must be at least 32 characters');
+  }
+
+  const oidcIssuer = env.OIDC_ISSUER ? url('OIDC_ISSUER', env.OIDC_ISSUER) : null;
+  const baseHost = new URL(baseUrl).hostname;
+  const cookieSecure = boolean(
+    env,
+    'COOKIE_SECURE',
+    baseUrl.startsWith('https:') || ['localhost', '127.0.0.1', '[::1]'].includes(baseHost),
+  );
+
   return {
+    oidcIssuer,
+    oidcVendorClaim: env.OIDC_VENDOR_CLAIM || 'vendor_id',
+    cookieSecure,
     env: nodeEnv as Config['env'],
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -128,5 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: boolean(env, 'SEED_DEMO', false),
     trustProxy: env.TRUST_PROXY || false,
     invoicingProvider: invoicingProvider as InvoicingProviderName,
+    storefront: loadStorefrontConfig(env, nodeEnv),
+    supportSessionSecret: Buffer.from(supportSessionSecret ?? DEVELOPMENT_SUPPORT_SESSION_SECRET),
   };
 }

@@ -8,10 +8,15 @@ import { billingModule } from './billing/billing.module';
 import { capsuleModule } from './capsule/capsule.module';
 import { catalogModule } from './catalog/catalog.module';
 import { contractsModule } from './contracts/contracts.module';
+import { engagementBModule } from './engagement/engagement-b.module';
+import { engagementAModule } from './engagement/engagement-a.module';
 import { Config } from './config';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
+import { signInModule } from './identity/sign-in.module';
+import { paywallsModule } from './paywalls/paywalls.module';
 import { SystemClock, UuidV7Ids } from './platform/system';
+import { storefrontModule } from './storefront/storefront.module';
 import { TOKENS } from './platform/tokens';
 
 export interface ContainerOverrides {
@@ -31,5 +36,10 @@ export function buildContainer(config: Config, db: DataSource, logger: Logger, o
   container.load(capsuleModule);
   container.load(billingModule, accessModule);
   container.load(contractsModule);
+  container.load(storefrontModule);
+  container.load(engagementBModule);
+  container.load(signInModule);
+  container.load(engagementAModule);
+  container.load(paywallsModule);
   return container;
 }

@@ -8,6 +8,9 @@ import { Config } from './config';
 import { buildContainer, ContainerOverrides } from './container';
 import { AccessTokenVerifier } from './identity/jwt-access-tokens';
 import { Database, migrate } from './platform/database/open-database';
+import { BrowserCookies } from './identity/browser/browser-session';
+import { IDENTITY } from './identity/identity.module';
+import { EmbeddedOpenIdProvider } from './identity/oidc/embedded-provider';
 import { createHttpApp } from './platform/http/app';
 import { IdempotencyStore } from './platform/idempotency/idempotency-store';
 import { Worker } from './platform/outbox/worker';
@@ -37,6 +40,16 @@ export async function createRuntime(
     routes: container.getAll(TOKENS.Controller).flatMap((c) => c.routes()),
     verifier: container.get(AccessTokenVerifier),
     visitors: container.get(AuthenticateVisitor),
+    sessions: {
+      cookies: container.get(BrowserCookies),
+      clients: container.get(IDENTITY.BrowserClients),
+      clock: container.get(TOKENS.Clock),
+      baseUrl: config.baseUrl,
+    },
+    isAllowedOrigin: (origin) => container.get(IDENTITY.BrowserClients).anyAllowsOrigin(origin),
+    mounts: config.oidcIssuer
+      ? []
+      : [{ path: new URL(config.authUrl).pathname.replace(/\/$/, '') || '/', handler: container.get(EmbeddedOpenIdProvider).handler() }],
     idempotency: new IdempotencyStore(database.db),
     clock: container.get(TOKENS.Clock),
     logger,

@@ -16,7 +16,7 @@ const toEntitlement = (row: EntitlementRow): Entitlement => ({
   url: row.url,
   presentationUrl: row.presentationUrl,
   publisherContentId: row.publisherContentId,
-  origin: { type: row.originType as 'CONTRACT', id: row.originId, listId: row.originListId, name: row.originName },
+  origin: { type: row.originType as Entitlement['origin']['type'], id: row.originId, listId: row.originListId, name: row.originName },
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
   expiresAt: row.expiresAt,
@@ -67,6 +67,9 @@ const fromRaw = (r: RawRow): Entitlement =>
     expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
     revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at),
   });
+
+/** The PostgreSQL notification channel a grant notifies, with payload `<vendorId>:<userId>`. */
+export const ENTITLEMENT_GRANTED_CHANNEL = 'kiosk_entitlement_granted';
 
 /**
  * Entitlements, one per (vendor, user, sku, origin): the unique key makes a
@@ -124,6 +127,9 @@ export class TypeOrmEntitlementRepository implements EntitlementRepository {
         e.revokedAt,
       ],
     );
+    // Wakes readers waiting for this user's new entitlement (GET /entitlements?wait-for-entitlement-after),
+    // in every process; PostgreSQL delivers it when the grant's transaction commits.
+    await sqlRows(this.db, `SELECT pg_notify($1, $2)`, [ENTITLEMENT_GRANTED_CHANNEL, `${e.vendorId}:${e.userId}`]);
     return fromRaw(row);
   }
 

@@ -31,6 +31,9 @@ import { TenantAddresses } from '../identity/tenant-addresses';
 import { registerCapsuleCommands } from '../capsule/capsule.cli';
 import { registerBillingCommands } from '../billing/billing.cli';
 import { registerAccessCommands } from '../access/access.cli';
+import { registerStorefrontCommands } from '../storefront/storefront.cli';
+import { registerFulfillmentCommands } from '../engagement/fulfillments.cli';
+import { registerLicenseCommands } from '../engagement/licenses.cli';
 
 /**
  * The operator's command line. Every command goes through the same use cases
@@ -239,6 +242,9 @@ program
 registerCapsuleCommands(program, withRuntime);
 registerBillingCommands(program, withRuntime);
 registerAccessCommands(program, withRuntime);
+registerStorefrontCommands(program, withRuntime);
+registerFulfillmentCommands(program, withRuntime);
+registerLicenseCommands(program, withRuntime);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof DomainError) {

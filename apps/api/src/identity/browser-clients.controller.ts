@@ -8,6 +8,7 @@ export class RegisterBrowserClientBody {
   redirectUris!: string[];
   @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(2048, { each: true })
   allowedOrigins?: string[];
+  @IsOptional() @IsString() @MaxLength(2048) accessSyncUrl?: string;
 }
 
 export class BrowserClientView {
@@ -15,6 +16,7 @@ export class BrowserClientView {
   @IsString() name!: string;
   @IsArray() redirectUris!: string[];
   @IsArray() allowedOrigins!: string[];
+  @IsOptional() @IsString() accessSyncUrl!: string | null;
   @IsString() createdAt!: string;
 }
 
@@ -23,6 +25,7 @@ const view = (c: BrowserClient): BrowserClientView => ({
   name: c.name,
   redirectUris: [...c.redirectUris],
   allowedOrigins: [...c.allowedOrigins],
+  accessSyncUrl: c.accessSyncUrl,
   createdAt: c.createdAt.toISOString(),
 });
 

@@ -39,5 +39,6 @@ export class BrowserClientRow {
   @Column('text') name!: string;
   @Column('text', { name: 'redirect_uris', array: true }) redirectUris!: string[];
   @Column('text', { name: 'allowed_origins', array: true }) allowedOrigins!: string[];
+  @Column('text', { name: 'access_sync_url', nullable: true }) accessSyncUrl!: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
 }

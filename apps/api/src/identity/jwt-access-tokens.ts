@@ -39,6 +39,11 @@ export class JwtAccessTokenIssuer implements AccessTokenIssuer {
 
 export class InvalidAccessToken extends Error {}
 
+/** A check every verified principal must also pass (engagement adds: the user exists and is not erased). */
+export interface PrincipalGate {
+  admits(principal: Principal): Promise<boolean>;
+}
+
 /**
  * The resource-server side: signature, issuer, audience, expiry and
  * algorithm are all pinned; anything else is an invalid token.
@@ -49,6 +54,24 @@ export class AccessTokenVerifier {
     private readonly issuer: string,
     private readonly clock: Clock,
   ) {}
+
+  private readonly gates: PrincipalGate[] = [];
+
+  /** Adds a gate; modules add theirs when the verifier is first resolved (container onActivation). */
+  addGate(gate: PrincipalGate): void {
+    this.gates.push(gate);
+  }
+
+  /** Whether every gate admits the verified principal (a signature alone does not outlive an erased account). */
+  async admits(principal: Principal): Promise<boolean> {
+    for (const gate of this.gates) if (!(await gate.admits(principal))) return false;
+    return true;
+  }
+
+  private async gated(principal: Principal): Promise<Principal> {
+    if (!(await this.admits(principal))) throw new InvalidAccessToken('the account no longer exists');
+    return principal;
+  }
 
   async verify(token: string): Promise<Principal> {
     try {
@@ -72,7 +95,7 @@ export class AccessTokenVerifier {
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
       if (typeof vendorId !== 'string' || typeof payload.sub !== 'string') throw new InvalidAccessToken('bad claims');
       if (payload[PRINCIPAL_CLAIM] === 'api_key') return { kind: 'api_key', vendorId, clientId: payload.sub, scopes };
-      if (payload[PRINCIPAL_CLAIM] === 'user') return { kind: 'user', vendorId, userId: payload.sub, scopes };
+      if (payload[PRINCIPAL_CLAIM] === 'user') return await this.gated({ kind: 'user', vendorId, userId: payload.sub, scopes });
       throw new InvalidAccessToken('unknown principal type');
     } catch (error) {
       if (error instanceof InvalidAccessToken) throw error;

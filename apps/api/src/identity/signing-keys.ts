@@ -14,6 +14,7 @@ interface LoadedKey {
   kid: string;
   createdAt: Date;
   publicJwk: JWK;
+  privateJwk: JWK;
   publicKey: CryptoKey;
   privateKey: CryptoKey;
 }
@@ -50,6 +51,13 @@ export class SigningKeyStore {
   async publicKey(kid: string): Promise<CryptoKey | null> {
     const find = (keys: LoadedKey[]) => keys.find((k) => k.kid === kid)?.publicKey ?? null;
     return find(await this.keys()) ?? find(await this.keys(true));
+  }
+
+  /** Private keys for the embedded OpenID provider, the signing key first (made when there is none). */
+  async privateJwks(): Promise<JWK[]> {
+    const signing = await this.signingKey();
+    const others = (await this.keys()).filter((k) => k.kid !== signing.kid);
+    return [signing, ...others].map((k) => ({ ...k.privateJwk, use: 'sig' }));
   }
 
   async jwks(): Promise<{ keys: JWK[] }> {
@@ -92,13 +100,17 @@ export class SigningKeyStore {
       .getRepository(SigningKeyRow)
       .find({ where: { createdAt: MoreThan(publishedSince) }, order: { createdAt: 'DESC', kid: 'ASC' } });
     const keys = await Promise.all(
-      rows.map(async (row) => ({
-        kid: row.kid,
-        createdAt: row.createdAt,
-        publicJwk: row.publicJwk as JWK,
-        publicKey: (await importJWK(row.publicJwk as JWK, ALGORITHM)) as CryptoKey,
-        privateKey: (await importJWK(JSON.parse(this.box.open(row.privateJwkSealed)) as JWK, ALGORITHM)) as CryptoKey,
-      })),
+      rows.map(async (row) => {
+        const privateJwk = JSON.parse(this.box.open(row.privateJwkSealed)) as JWK;
+        return {
+          kid: row.kid,
+          createdAt: row.createdAt,
+          publicJwk: row.publicJwk as JWK,
+          privateJwk,
+          publicKey: (await importJWK(row.publicJwk as JWK, ALGORITHM)) as CryptoKey,
+          privateKey: (await importJWK(privateJwk, ALGORITHM)) as CryptoKey,
+        };
+      }),
     );
     this.cache = { keys, loadedAt: performance.now() };
     return keys;

@@ -8,6 +8,7 @@ import {
   UserRepository,
 } from '@kiosk/domain/identity';
 import { isUniqueViolation } from '../platform/database/errors';
+import { sqlRows } from '../platform/database/sql';
 import { managerOf } from '../platform/database/transaction';
 import { DataSource, IsNull } from 'typeorm';
 import { ApiKeyRow, BrowserClientRow, UserRow } from './identity.rows';
@@ -62,8 +63,17 @@ export class TypeOrmUserRepository implements UserRepository {
     return row ? { ...row } : null;
   }
 
+  async findByEmail(vendorId: string, email: string): Promise<User | null> {
+    const row = await managerOf(this.db).getRepository(UserRow).findOneBy({ vendorId, email });
+    return row ? { ...row } : null;
+  }
+
   async setStaff(vendorId: string, userId: string, staff: boolean): Promise<void> {
     await managerOf(this.db).getRepository(UserRow).update({ vendorId, id: userId }, { staff });
+  }
+
+  async rename(vendorId: string, userId: string, firstName: string | null, lastName: string | null): Promise<void> {
+    await managerOf(this.db).getRepository(UserRow).update({ vendorId, id: userId }, { firstName, lastName });
   }
 }
 
@@ -92,5 +102,10 @@ export class TypeOrmBrowserClientRepository implements BrowserClientRepository {
       .getRepository(BrowserClientRow)
       .find({ where: { vendorId }, order: { createdAt: 'ASC', clientId: 'ASC' } });
     return rows.map((r) => ({ ...r }));
+  }
+
+  async anyAllowsOrigin(origin: string): Promise<boolean> {
+    const rows = await sqlRows(this.db, `SELECT 1 FROM browser_clients WHERE $1 = ANY(allowed_origins) LIMIT 1`, [origin]);
+    return rows.length > 0;
   }
 }

@@ -88,3 +88,30 @@ export async function givenVendor(app: TestApp) {
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A test app listening on a real port (the browser routes call the OpenID provider over HTTP, as in production). */
+export async function startListeningApp(env: Record<string, string> = {}) {
+  const { createServer } = await import('node:net');
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const baseUrl = `http://localhost:${port}`;
+  const app = await startTestApp({ BASE_URL: baseUrl, ...env });
+  const server = await new Promise<import('node:http').Server>((resolve) => {
+    const s = app.runtime.app.listen(port, () => resolve(s));
+  });
+  return {
+    ...app,
+    baseUrl,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    },
+  };
+}

@@ -13,9 +13,12 @@ export const ENTITLEMENT_TYPES = [
 ] as const;
 export type EntitlementType = (typeof ENTITLEMENT_TYPES)[number];
 
-/** Where an entitlement comes from; `CONTRACT` with the contract id for contracts. */
+/**
+ * Where an entitlement comes from; `CONTRACT` with the contract id for
+ * contracts, `AUTO_ONBOARD` with the source sku for grants of an external system.
+ */
 export interface EntitlementOrigin {
-  readonly type: 'CONTRACT';
+  readonly type: 'CONTRACT' | 'AUTO_ONBOARD';
   readonly id: string;
   readonly listId: string | null;
   readonly name: string | null;

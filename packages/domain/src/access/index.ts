@@ -2,3 +2,4 @@ export * from './entitlement';
 export * from './rules';
 export * from './ports';
 export * from './use-cases';
+export * from './user-queries';

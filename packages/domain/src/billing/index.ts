@@ -4,3 +4,4 @@ export * from './transaction';
 export * from './invoice';
 export * from './ports';
 export * from './use-cases';
+export * from './user-queries';

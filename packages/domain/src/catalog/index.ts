@@ -3,3 +3,4 @@ export * from './product';
 export * from './purchase-option';
 export * from './ports';
 export * from './use-cases';
+export * from './user-queries';

@@ -1,4 +1,5 @@
-import { DomainEvent, InvalidError, Money } from '../shared';
+import { DomainEvent, InvalidError, money, Money } from '../shared';
+import { applyItemChange, BadAmendment, ContractNotAmendable, DiscountAlreadyApplied, ItemChange, prorateRemaining } from './amendment';
 import { Bill, isPastDue, issueBill } from './bill';
 import {
   BadAnchorDate,
@@ -19,6 +20,7 @@ import { addCycles, Recurrence } from './period';
 import {
   afterDiscountedBill,
   billAmount,
+  ContractDiscount,
   discountAppliesAt,
   DiscountView,
   discountView,
@@ -38,7 +40,7 @@ import {
   SeatHolder,
   seatMatchesSku,
 } from './seats';
-import { ContractSnapshot } from './snapshot';
+import { AppliedDiscount, ContractSnapshot } from './snapshot';
 import { assertTransition, ContractStatus, grantsAccess, isConfirmed } from './status';
 
 /** The one payment route the management interface allows (interface 4.1). */
@@ -194,7 +196,7 @@ export class Contract {
     return nextBillAt(this.isRecurring, this.state.periodEnd, this.state.willCancelAt);
   }
   get nextPrice(): Money | null {
-    return nextPrice(this.price, this.state.discount, this.nextBillAt);
+    return nextPrice(this.priceAfterPendingChange(), this.state.discount, this.nextBillAt);
   }
   /** When access ends: at cancellation, or the date it is set to cancel; null while it runs on. */
   get expiresAt(): Date | null {
@@ -272,6 +274,7 @@ export class Contract {
     this.state.cycle += 1;
     this.state.periodStart = periodEnd;
     this.state.periodEnd = addCycles(cycleAnchor, recurrence, this.state.cycle);
+    this.applyPendingChange(now);
     this.touch(now);
     this.record('contract.renewed', now, {
       periodStart: this.state.periodStart.toISOString(),
@@ -418,6 +421,105 @@ export class Contract {
     return true;
   }
 
+  /** Why the contract cannot be amended at `now`, or null when it can. */
+  whyNotAmendable(now: Date): string | null {
+    const { status, recurrence, periodEnd, willCancelAt } = this.state;
+    if (status !== 'ACTIVE') return `it is ${status}`;
+    if (!recurrence || !periodEnd) return 'a one-time purchase cannot be changed';
+    if (willCancelAt) return 'it is set to cancel';
+    if (periodEnd <= now) return 'its paid period has ended';
+    return null;
+  }
+
+  /**
+   * Moves an item to another purchase option of its product. A higher unit
+   * price takes effect now, with a bill for the difference over the rest of
+   * the paid period; a lower one waits for the next renewal (DESIGN 6).
+   */
+  changePurchaseOption(change: ItemChange, now: Date): 'NOW' | 'AT_RENEWAL' {
+    this.checkAmendable(now);
+    const item = this.state.items.find((i) => i.sku === change.itemSku);
+    if (!item) throw new BadAmendment(`the contract has no item ${change.itemSku}`, { sku: change.itemSku });
+    if (change.unitPrice.currency !== this.state.currency || change.purchaseOptionId === item.purchaseOptionId) {
+      throw new BadAmendment('the new purchase option must differ and be priced in the contract currency');
+    }
+    const upgrade = change.unitPrice.minor > item.unitPrice.minor;
+    this.record('contract.amended', now, {
+      type: upgrade ? 'UPGRADE' : 'DOWNGRADE',
+      itemSku: item.sku,
+      from: item.purchaseOptionId,
+      to: change.purchaseOptionId,
+    });
+    this.touch(now);
+    if (!upgrade) {
+      this.state.pendingChange = change;
+      return 'AT_RENEWAL';
+    }
+    const difference = money((change.unitPrice.minor - item.unitPrice.minor) * item.quantity, this.state.currency);
+    this.state.items = this.state.items.map((i) => (i === item ? applyItemChange(i, change) : i));
+    this.state.pendingChange = null;
+    const periodEnd = this.state.periodEnd!;
+    this.keepIssuedBill(
+      issueBill(
+        {
+          id: `${this.id}-bill-${++this.state.billsIssued}`,
+          vendorId: this.vendorId,
+          contractId: this.id,
+          items: this.billItems(),
+          price: prorateRemaining(difference, this.fullCycleStart() ?? now, periodEnd, now),
+          periodStart: now,
+          periodEnd,
+        },
+        now,
+      ),
+      now,
+    );
+    return 'NOW';
+  }
+
+  /** A discount code for the next bills (a DISCOUNT amendment); one discount at a time. */
+  applyDiscount(discount: ContractDiscount, applied: AppliedDiscount, now: Date): void {
+    this.checkAmendable(now);
+    if (discountAppliesAt(this.state.discount, this.state.periodEnd!)) throw new DiscountAlreadyApplied(this.id);
+    this.state.discount = discount;
+    this.state.appliedDiscounts = [...this.state.appliedDiscounts, applied];
+    this.touch(now);
+    this.record('contract.discount_applied', now, { code: discount.code, discountCodeId: discount.discountCodeId });
+  }
+
+  private checkAmendable(now: Date): void {
+    const why = this.whyNotAmendable(now);
+    if (why) throw new ContractNotAmendable(this.id, why);
+  }
+
+  private applyPendingChange(now: Date): void {
+    const change = this.state.pendingChange;
+    if (!change) return;
+    this.state.items = this.state.items.map((i) => (i.sku === change.itemSku ? applyItemChange(i, change) : i));
+    this.state.pendingChange = null;
+    this.record('contract.amendment_applied', now, { itemSku: change.itemSku, to: change.purchaseOptionId });
+  }
+
+  private priceAfterPendingChange(): Money {
+    const change = this.state.pendingChange;
+    if (!change) return this.price;
+    const items = this.state.items.map((i) => (i.sku === change.itemSku ? applyItemChange(i, change) : i));
+    return sumPrices(
+      items.map((i) => priceOf(i.unitPrice, i.quantity)),
+      this.state.currency,
+    );
+  }
+
+  /** Start of the full cycle that ends at `periodEnd` (a first period shortened to an anchor is priced as part of it). */
+  private fullCycleStart(): Date | null {
+    const { cycleAnchor, recurrence, cycle } = this.state;
+    return cycleAnchor && recurrence ? addCycles(cycleAnchor, recurrence, cycle - 1) : null;
+  }
+
+  private billItems() {
+    return this.state.items.map((i) => ({ sku: i.sku, title: i.name, purchaseOptionId: i.purchaseOptionId }));
+  }
+
   private checkSeatsChangeable(): void {
     const { status, willCancelAt } = this.state;
     if (status !== 'ACTIVE' && status !== 'FORTHCOMING' && status !== 'OVERDUE') {
@@ -460,7 +562,7 @@ export class Contract {
         id: `${this.id}-bill-${this.state.billsIssued}`,
         vendorId: this.vendorId,
         contractId: this.id,
-        items: this.state.items.map((i) => ({ sku: i.sku, title: i.name, purchaseOptionId: i.purchaseOptionId })),
+        items: this.billItems(),
         price: billAmount(amount, discount, periodStart),
         periodStart,
         periodEnd: this.state.periodEnd,
@@ -469,6 +571,10 @@ export class Contract {
     );
     // A discount leaves the contract with the first bill it no longer covers.
     this.state.discount = discountAppliesAt(discount, periodStart) ? afterDiscountedBill(discount, periodStart) : null;
+    this.keepIssuedBill(bill, now);
+  }
+
+  private keepIssuedBill(bill: Bill, now: Date): void {
     if (bill.status === 'OPEN') this.state.openBills = [...this.state.openBills, bill];
     this.issuedBills.push(bill);
     this.record('bill.issued', now, { bill: billPayload(bill), userId: this.userId, payerId: this.state.payer?.id ?? null });

@@ -14,3 +14,6 @@ export * from './create-contract';
 export * from './seat-use-cases';
 export * from './lifecycle-use-cases';
 export * from './discount-code-use-cases';
+export * from './amendment';
+export * from './amendment-use-cases';
+export * from './user-queries';

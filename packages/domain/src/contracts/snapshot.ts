@@ -1,4 +1,5 @@
 import { Money } from '../shared';
+import { ItemChange } from './amendment';
 import { Bill } from './bill';
 import { UnapplicableReason } from './discount-code';
 import { ContractItem } from './item';
@@ -92,6 +93,8 @@ export interface ContractSnapshot {
   readonly overdueSince: Date | null;
   readonly payment: PaymentData;
   readonly invoice: InvoiceDetails;
+  /** A purchase option change waiting for the next renewal (a downgrade); absent on older snapshots. */
+  readonly pendingChange?: ItemChange | null;
 }
 
 /** Price figures of a contract at a glance. */

@@ -17,6 +17,7 @@ export class RegisterBrowserClient {
     name: string;
     redirectUris: string[];
     allowedOrigins?: string[];
+    accessSyncUrl?: string | null;
     clientId?: string;
   }): Promise<BrowserClient> {
     if (!(await this.vendors.find(command.vendorId))) throw new VendorNotFound(command.vendorId);

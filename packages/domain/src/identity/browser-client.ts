@@ -13,6 +13,8 @@ export interface BrowserClient {
   readonly name: string;
   readonly redirectUris: readonly string[];
   readonly allowedOrigins: readonly string[];
+  /** Where `/auth/streaming-link` sends signed-in readers, with their access token; null when not set up. */
+  readonly accessSyncUrl: string | null;
   readonly createdAt: Date;
 }
 
@@ -43,6 +45,7 @@ export interface NewBrowserClient {
   name: string;
   redirectUris: string[];
   allowedOrigins?: string[];
+  accessSyncUrl?: string | null;
 }
 
 export function createBrowserClient(input: NewBrowserClient, now: Date): BrowserClient {
@@ -69,6 +72,7 @@ export function createBrowserClient(input: NewBrowserClient, now: Date): Browser
     name,
     redirectUris: [...new Set(redirectUris)],
     allowedOrigins: [...new Set(origins)],
+    accessSyncUrl: input.accessSyncUrl ? absoluteHttpUrl(input.accessSyncUrl, 'accessSyncUrl').href : null,
     createdAt: now,
   };
 }

@@ -7,3 +7,4 @@ export * from './ports';
 export * from './use-cases';
 export * from './browser-client';
 export * from './browser-client-use-cases';
+export * from './reader-accounts';

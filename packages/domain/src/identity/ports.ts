@@ -15,7 +15,11 @@ export interface UserRepository {
   /** Adds the user, or returns the one the vendor already has with that e-mail. */
   addOrGet(user: User): Promise<User>;
   find(vendorId: string, userId: string): Promise<User | null>;
+  /** The vendor's user with this (normalized) e-mail. */
+  findByEmail(vendorId: string, email: string): Promise<User | null>;
   setStaff(vendorId: string, userId: string, staff: boolean): Promise<void>;
+  /** Sets the user's names (null clears one); nothing happens when the vendor has no such user. */
+  rename(vendorId: string, userId: string, firstName: string | null, lastName: string | null): Promise<void>;
 }
 
 /** One-way hashing of high-entropy secrets, compared in constant time. */
@@ -37,4 +41,6 @@ export interface BrowserClientRepository {
   /** Any vendor's client by id: the id itself says which vendor a browser request is for. */
   findById(clientId: string): Promise<BrowserClient | null>;
   list(vendorId: string): Promise<BrowserClient[]>;
+  /** Whether any vendor registered this origin (for CORS answers). */
+  anyAllowsOrigin(origin: string): Promise<boolean>;
 }

@@ -43,9 +43,16 @@ export class InMemoryUserRepository implements UserRepository {
   async find(vendorId: string, userId: string): Promise<User | null> {
     return this.rows.find((u) => u.vendorId === vendorId && u.id === userId) ?? null;
   }
+  async findByEmail(vendorId: string, email: string): Promise<User | null> {
+    return this.rows.find((u) => u.vendorId === vendorId && u.email === email) ?? null;
+  }
   async setStaff(vendorId: string, userId: string, staff: boolean): Promise<void> {
     const index = this.rows.findIndex((u) => u.vendorId === vendorId && u.id === userId);
     if (index >= 0) this.rows[index] = { ...this.rows[index], staff };
+  }
+  async rename(vendorId: string, userId: string, firstName: string | null, lastName: string | null): Promise<void> {
+    const index = this.rows.findIndex((u) => u.vendorId === vendorId && u.id === userId);
+    if (index >= 0) this.rows[index] = { ...this.rows[index], firstName, lastName };
   }
 }
 
@@ -86,6 +93,9 @@ export class InMemoryBrowserClientRepository implements BrowserClientRepository 
   }
   async list(vendorId: string): Promise<BrowserClient[]> {
     return this.rows.filter((c) => c.vendorId === vendorId);
+  }
+  async anyAllowsOrigin(origin: string): Promise<boolean> {
+    return this.rows.some((c) => c.allowedOrigins.includes(origin));
   }
 }
 

@@ -5,3 +5,4 @@ export * from './in-memory-identity';
 export * from './in-memory-capsule';
 export * from './in-memory-contracts';
 export * from './in-memory-paywalls';
+export * from './in-memory-amendments';

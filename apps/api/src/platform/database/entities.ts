@@ -2,10 +2,16 @@ import { ACCESS_ROWS } from '../../access/access.rows';
 import { BILLING_ROWS } from '../../billing/billing.rows';
 import { CAPSULE_ROWS } from '../../capsule/capsule.rows';
 import { CONTRACT_ROWS } from '../../contracts/contract.rows';
+import { DIAGNOSTICS_ROWS } from '../../engagement/diagnostics.rows';
+import { LICENSE_ROWS } from '../../engagement/licenses.rows';
+import { TALLY_ROWS } from '../../engagement/tallies.rows';
+import { PAYWALL_ROWS } from '../../paywalls/paywalls.rows';
 import { ProductRow, PurchaseOptionRow, VendorRow } from '../../catalog/catalog.rows';
 import { ApiKeyRow, BrowserClientRow, SigningKeyRow, UserRow } from '../../identity/identity.rows';
 import { IdempotencyKeyRow } from '../idempotency/idempotency.rows';
 import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
+import { STOREFRONT_ROWS } from '../../storefront/storefront.rows';
+import { ENGAGEMENT_B_ROWS } from '../../engagement/profile.rows';
 
 /** Every TypeORM entity of every module; the data source needs them all. */
 export const ENTITIES = [
@@ -23,4 +29,10 @@ export const ENTITIES = [
   ...BILLING_ROWS,
   ...ACCESS_ROWS,
   ...CONTRACT_ROWS,
+  ...TALLY_ROWS,
+  ...LICENSE_ROWS,
+  ...DIAGNOSTICS_ROWS,
+  ...STOREFRONT_ROWS,
+  ...PAYWALL_ROWS,
+  ...ENGAGEMENT_B_ROWS,
 ];

@@ -6,7 +6,8 @@ import { Clock } from '@kiosk/domain';
 import { AuthenticateVisitor } from '@kiosk/domain/identity';
 import { AccessTokenVerifier } from '../../identity/jwt-access-tokens';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
-import { authenticate } from './authenticate';
+import { authenticate, CookieSessions } from './authenticate';
+import { cors } from './cors';
 import { runIdempotently } from './idempotency';
 import { buildOpenApiDocument, renderReferencePage } from './openapi';
 import { HttpProblem, problemHandler } from './problem';
@@ -20,6 +21,11 @@ export interface HttpAppOptions {
   routes: RouteSpec[];
   verifier: AccessTokenVerifier;
   visitors: AuthenticateVisitor;
+  sessions?: CookieSessions;
+  /** Mounted after the declared routes (the embedded OpenID provider). */
+  mounts?: { path: string; handler: RequestHandler }[];
+  /** Whether an Origin may call with credentials (CORS). */
+  isAllowedOrigin?: (origin: string) => Promise<boolean>;
   idempotency: IdempotencyStore;
   clock: Clock;
   logger: Logger;
@@ -29,6 +35,7 @@ export interface HttpAppOptions {
 }
 
 function bodyParserFor(spec: RouteSpec): RequestHandler | null {
+  if (spec.textBody) return express.text({ type: 'text/plain', limit: spec.textBody.maxBytes, defaultCharset: 'utf-8' });
   if (!spec.body) return null;
   return spec.body.contentType === 'application/x-www-form-urlencoded'
     ? express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 })
@@ -42,6 +49,16 @@ function requireContentType(spec: RouteSpec): RequestHandler {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (spec.body && !spec.rawErrors && hasBody && !req.is(wanted === 'application/json' ? ['application/json', 'application/*+json'] : wanted)) {
       next(new HttpProblem(415, 'REQUEST.UNSUPPORTED_MEDIA_TYPE', `the request body must be ${wanted}`));
+    } else next();
+  };
+}
+
+/** A text/plain route refuses a body of another media type (415) instead of reading it as empty. */
+function requireTextBody(): RequestHandler {
+  return (req, _res, next) => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.is('text/plain')) {
+      next(new HttpProblem(415, 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'the request body must be text/plain'));
     } else next();
   };
 }
@@ -69,6 +86,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     }),
   );
+  if (options.isAllowedOrigin) app.use(cors(options.isAllowedOrigin));
 
   // The document describes itself too: every registered route is in it.
   const meta: { document?: ReturnType<typeof buildOpenApiDocument>; page?: string } = {};
@@ -102,9 +120,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   for (const spec of routes) {
     const parser = bodyParserFor(spec);
     const handlers: RequestHandler[] = [requireContentType(spec), ...(parser ? [parser] : [])];
+    if (spec.textBody) handlers.unshift(requireTextBody());
     handlers.push(async (req: Request, res, next) => {
       try {
-        const principal = await authenticate(req, spec.auth, options.verifier, options.visitors);
+        const principal = await authenticate(req, spec.auth, options.verifier, options.visitors, options.sessions);
         const body = spec.body && !spec.rawErrors ? await validateInput(spec.body.dto, req.body, 'body') : req.body;
         const query = spec.query && !spec.rawErrors ? await validateInput(spec.query, req.query, 'query') : req.query;
         await runIdempotently(req, res, principal, options.idempotency, options.clock, () =>
@@ -117,6 +136,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     router[spec.method](expressPath(spec.path), ...handlers);
   }
   app.use(router);
+  for (const mount of options.mounts ?? []) app.use(mount.path, mount.handler);
 
   app.use((req, _res, next) => {
     next(new HttpProblem(404, 'ROUTE.NOT_FOUND', `no route ${req.method} ${req.path}`));

@@ -93,6 +93,15 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: { title: string;
             },
           }
         : {}),
+      ...(r.textBody
+        ? {
+            requestBody: {
+              required: false,
+              description: r.textBody.description,
+              content: { 'text/plain': { schema: { type: 'string', description: `at most ${r.textBody.maxBytes} bytes` } } },
+            },
+          }
+        : {}),
       responses,
     };
   }

@@ -47,6 +47,12 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   tags: string[];
   auth: RouteAuth;
   body?: { dto: Class<B & object>; contentType?: 'application/json' | 'application/x-www-form-urlencoded' };
+  /**
+   * A `text/plain` body instead of `body`: the handler gets it as a string
+   * (undefined when none was sent); more than `maxBytes` bytes answers 413, another
+   * media type 415.
+   */
+  textBody?: { maxBytes: number; description: string };
   query?: Class<Q & object>;
   /** The route validates and answers errors itself (the OAuth token endpoint answers RFC 6749 bodies). */
   rawErrors?: boolean;

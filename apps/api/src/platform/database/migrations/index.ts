@@ -3,6 +3,11 @@ import { Capsule1763700000000 } from './1763700000000-capsule';
 import { Contracts1763710000000 } from './1763710000000-contracts';
 import { BillingAccess1763720000000 } from './1763720000000-billing-access';
 import { BrowserClients1763730000000 } from './1763730000000-browser-clients';
+import { EngagementA1763750000000 } from './1763750000000-engagement-a';
+import { Storefront1763770000000 } from './1763770000000-storefront';
+import { Paywalls1763740000000 } from './1763740000000-paywalls';
+import { EngagementB1763760000000 } from './1763760000000-engagement-b';
+import { SignIn1763780000000 } from './1763780000000-sign-in';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
@@ -14,4 +19,9 @@ export const MIGRATIONS = [
   Contracts1763710000000,
   BillingAccess1763720000000,
   BrowserClients1763730000000,
+  EngagementA1763750000000,
+  Paywalls1763740000000,
+  EngagementB1763760000000,
+  Storefront1763770000000,
+  SignIn1763780000000,
 ];

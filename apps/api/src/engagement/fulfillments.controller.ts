@@ -1,0 +1,84 @@
+import { ListFulfillments, LoadFulfillments, RequestDelivery } from '@kiosk/domain/engagement';
+import { Controller, route } from '../platform/http/routes';
+import {
+  DeliveryAnswerView,
+  FulfillmentsQuery,
+  FulfillmentView,
+  LoadFulfillmentsBody,
+  ManagedFulfillmentView,
+  RequestDeliveryBody,
+} from './fulfillments.dto';
+import { fulfillmentInput, fulfillmentView, managedFulfillmentView } from './fulfillments.views';
+import { readerOf } from './profile.controller';
+
+/** The scope a vendor's key needs to load fulfillments (they are reader data: `users:write`, in the full preset). */
+export const FULFILLMENTS_WRITE_SCOPE = 'users:write';
+
+export class FulfillmentsController implements Controller {
+  constructor(
+    private readonly list: ListFulfillments,
+    private readonly request: RequestDelivery,
+    private readonly load: LoadFulfillments,
+  ) {}
+
+  routes() {
+    return [
+      route<unknown, FulfillmentsQuery>({
+        method: 'get',
+        path: '/fulfillments',
+        operationId: 'listFulfillments',
+        summary: "The reader's fulfillments of one SKU",
+        tags: ['fulfillments'],
+        auth: { kind: 'user' },
+        query: FulfillmentsQuery,
+        responses: {
+          200: { description: 'Fulfillment[] (interface 2.6a), oldest first', schema: [FulfillmentView] },
+          400: { description: '`sku` missing or malformed' },
+        },
+        handler: async ({ res, query, principal }) =>
+          void res.json((await this.list.execute({ ...readerOf(principal), sku: query.sku })).map(fulfillmentView)),
+      }),
+      route<RequestDeliveryBody>({
+        method: 'post',
+        path: '/fulfillments/{id}/request-delivery',
+        operationId: 'requestDelivery',
+        summary: 'Asks for delivery of a PENDING fulfillment to the profile delivery (or billing) address',
+        description:
+          'The fulfillment is locked while the delivery provider is asked, so parallel requests make one delivery request; ' +
+          'asking again answers `{ok: true}` without another. `{ok: false}` when the provider refuses.',
+        tags: ['fulfillments'],
+        auth: { kind: 'user' },
+        body: { dto: RequestDeliveryBody },
+        responses: {
+          200: { description: '`{ok}`', schema: DeliveryAnswerView },
+          404: { description: "No such fulfillment of this reader with this sku (another reader's included)" },
+          409: { description: 'Already shipped, delivered or canceled; no address on the profile' },
+        },
+        handler: async ({ res, body, params, principal }) =>
+          void res.json(await this.request.execute({ ...readerOf(principal), id: params.id, sku: body.sku })),
+      }),
+      route<LoadFulfillmentsBody>({
+        method: 'post',
+        path: '/management/fulfillments',
+        operationId: 'loadFulfillments',
+        summary: 'Loads (inserts or updates by id) fulfillments of physical items for readers',
+        description:
+          `Needs the scope ${FULFILLMENTS_WRITE_SCOPE}. 1 to 500 per call, all or nothing; each user must be a user of the ` +
+          'vendor (404 otherwise). A new fulfillment is PENDING with one copy and a numericId from a sequence unless given; ' +
+          'a reload keeps what it leaves out. Status moves (SHIPPED, DELIVERED, CANCELED) are loaded the same way.',
+        tags: ['management: fulfillments'],
+        auth: { kind: 'bearer', scope: FULFILLMENTS_WRITE_SCOPE },
+        body: { dto: LoadFulfillmentsBody },
+        responses: {
+          200: { description: 'The fulfillments as stored, by id', schema: [ManagedFulfillmentView] },
+          400: { description: 'Invalid body' },
+          404: { description: 'A user is not a user of the vendor' },
+        },
+        handler: async ({ res, body, principal }) => {
+          const stored = await this.load.execute({ vendorId: principal.vendorId, fulfillments: body.fulfillments.map(fulfillmentInput) });
+          res.json(stored.map(managedFulfillmentView));
+        },
+      }),
+    ];
+  }
+}

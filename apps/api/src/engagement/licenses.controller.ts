@@ -1,0 +1,182 @@
+import {
+  ClaimLicense,
+  CreateLicensePool,
+  GetLicensePool,
+  GetReaderLicense,
+  ListLicensePools,
+  LoadLicenseKeys,
+} from '@kiosk/domain/engagement';
+import { Controller, route } from '../platform/http/routes';
+import {
+  ClaimLicenseBody,
+  CreateLicensePoolBody,
+  LICENSE_KEY_SCHEMA,
+  LICENSE_POOL_SCHEMA,
+  LicensesQuery,
+  LOAD_RESULT_SCHEMA,
+  LoadLicenseKeysBody,
+} from './licenses.dto';
+import { licenseKeyView, licensePoolView } from './licenses.views';
+
+export class LicensesController implements Controller {
+  constructor(
+    private readonly getLicense: GetReaderLicense,
+    private readonly claim: ClaimLicense,
+  ) {}
+
+  routes() {
+    const tags = ['licenses'];
+    return [
+      route<unknown, LicensesQuery>({
+        method: 'get',
+        path: '/licenses',
+        operationId: 'getLicenses',
+        summary: "The reader's most recently claimed key of the pool",
+        description:
+          'One key at most, `expired` ones included; an empty array when the reader claimed nothing there (or the pool ' +
+          'does not exist). Never assigns a key.',
+        tags,
+        auth: { kind: 'user' },
+        query: LicensesQuery,
+        responses: {
+          200: { description: 'License key[]', schema: { type: 'array', items: LICENSE_KEY_SCHEMA } },
+          400: { description: 'poolId missing, or not 1 to 128 letters, digits, underscores or hyphens' },
+          401: { description: 'No or bad token' },
+        },
+        handler: async ({ res, query, principal }) => {
+          const keys = await this.getLicense.execute({
+            vendorId: principal.vendorId,
+            userId: (principal as { userId: string }).userId,
+            poolId: query.poolId,
+          });
+          res.json(keys.map(licenseKeyView));
+        },
+      }),
+      route<ClaimLicenseBody>({
+        method: 'post',
+        path: '/licenses/claim',
+        operationId: 'claimLicense',
+        summary: 'Claim a key of the pool',
+        description:
+          "Needs an active entitlement for the pool's sku. Idempotent: a reader holding an unexpired key gets that key " +
+          'again; after it expired a claim assigns a new key.',
+        tags,
+        auth: { kind: 'user' },
+        body: { dto: ClaimLicenseBody },
+        responses: {
+          200: { description: 'The License key', schema: LICENSE_KEY_SCHEMA },
+          400: { description: 'Bad poolId' },
+          401: { description: 'No or bad token' },
+          403: { description: "No active entitlement for the pool's sku (LICENSE.NOT_ENTITLED)" },
+          404: { description: 'No such pool (LICENSE.POOL_NOT_FOUND)' },
+          409: { description: 'No key left to hand out (LICENSE.POOL_EXHAUSTED)' },
+        },
+        handler: async ({ res, body, principal }) => {
+          const key = await this.claim.execute({
+            vendorId: principal.vendorId,
+            userId: (principal as { userId: string }).userId,
+            poolId: body.poolId,
+          });
+          res.json(licenseKeyView(key));
+        },
+      }),
+    ];
+  }
+}
+
+export class LicensePoolsController implements Controller {
+  constructor(
+    private readonly create: CreateLicensePool,
+    private readonly load: LoadLicenseKeys,
+    private readonly get: GetLicensePool,
+    private readonly list: ListLicensePools,
+  ) {}
+
+  routes() {
+    const tags = ['management: license pools'];
+    return [
+      route<CreateLicensePoolBody>({
+        method: 'post',
+        path: '/management/license-pools',
+        operationId: 'createLicensePool',
+        summary: 'Create a license pool for a sku',
+        tags,
+        auth: { kind: 'bearer', scope: 'products:write' },
+        body: { dto: CreateLicensePoolBody },
+        responses: {
+          201: { description: 'Created', schema: LICENSE_POOL_SCHEMA },
+          400: { description: 'Invalid body' },
+          403: { description: 'Token lacks products:write' },
+          404: { description: 'The vendor has no product with this sku (LICENSE.PRODUCT_NOT_FOUND)' },
+          409: { description: 'A pool with this id exists (LICENSE.POOL_EXISTS)' },
+        },
+        handler: async ({ res, body, principal }) => {
+          const pool = await this.create.execute({
+            vendorId: principal.vendorId,
+            poolId: body.id,
+            sku: body.sku,
+            validitySeconds: body.validitySeconds ?? null,
+          });
+          res.status(201).json(licensePoolView(pool));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/license-pools',
+        operationId: 'listLicensePools',
+        summary: "The vendor's license pools with their stock",
+        tags,
+        auth: { kind: 'bearer', scope: 'products:read' },
+        responses: {
+          200: { description: 'Pools, oldest first', schema: { type: 'array', items: LICENSE_POOL_SCHEMA } },
+          403: { description: 'Token lacks products:read' },
+        },
+        handler: async ({ res, principal }) => {
+          res.json((await this.list.execute(principal.vendorId)).map(licensePoolView));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/license-pools/{poolId}',
+        operationId: 'getLicensePool',
+        summary: 'One license pool with its stock',
+        tags,
+        auth: { kind: 'bearer', scope: 'products:read' },
+        responses: {
+          200: { description: 'The pool', schema: LICENSE_POOL_SCHEMA },
+          400: { description: 'Bad poolId' },
+          404: { description: 'No such pool for the vendor' },
+        },
+        handler: async ({ res, params, principal }) => {
+          res.json(licensePoolView(await this.get.execute({ vendorId: principal.vendorId, poolId: params.poolId })));
+        },
+      }),
+      route<LoadLicenseKeysBody>({
+        method: 'post',
+        path: '/management/license-pools/{poolId}/keys',
+        operationId: 'loadLicenseKeys',
+        summary: 'Load keys into a pool (1 to 1000 per call)',
+        description:
+          'Each key may carry its own `expiresAt`; a claimed key ends at the earlier of that and the claim plus the ' +
+          "pool's `validitySeconds`. Keys the pool has already are skipped, so a load can be retried.",
+        tags,
+        auth: { kind: 'bearer', scope: 'products:write' },
+        body: { dto: LoadLicenseKeysBody },
+        responses: {
+          200: { description: 'Loaded and skipped counts, and the stock after', schema: LOAD_RESULT_SCHEMA },
+          400: { description: 'Invalid body; a key twice in the batch' },
+          404: { description: 'No such pool for the vendor' },
+          413: { description: 'Body over 256 KiB' },
+        },
+        handler: async ({ res, params, body, principal }) => {
+          const result = await this.load.execute({
+            vendorId: principal.vendorId,
+            poolId: params.poolId,
+            keys: body.keys.map((k) => ({ key: k.key, expiresAt: k.expiresAt ? new Date(k.expiresAt) : null })),
+          });
+          res.json(result);
+        },
+      }),
+    ];
+  }
+}

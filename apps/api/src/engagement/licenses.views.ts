@@ -1,0 +1,18 @@
+import { LicenseKeyView, LicensePoolWithStock } from '@kiosk/domain/engagement';
+
+/** The License key resource of interface 2.6a. */
+export const licenseKeyView = (k: LicenseKeyView) => ({
+  key: k.key,
+  poolId: k.poolId,
+  claimedAt: k.claimedAt.toISOString(),
+  ...(k.expiresAt ? { expiresAt: k.expiresAt.toISOString() } : {}),
+  status: k.status,
+});
+
+export const licensePoolView = (p: LicensePoolWithStock) => ({
+  id: p.id,
+  sku: p.sku,
+  validitySeconds: p.validitySeconds,
+  createdAt: p.createdAt.toISOString(),
+  stock: p.stock,
+});

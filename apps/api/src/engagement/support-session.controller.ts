@@ -1,0 +1,54 @@
+import { IssueSupportSession, SupportSessionClaims, SupportSessionSigner } from '@kiosk/domain/engagement';
+import { SignJWT } from 'jose';
+import { Controller, route } from '../platform/http/routes';
+
+export const SUPPORT_SESSION_AUDIENCE = 'urn:service:support-messenger';
+
+/** HS256 with SUPPORT_SESSION_SECRET; issuer is the service's BASE_URL. */
+export class Hs256SupportSessionSigner implements SupportSessionSigner {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly issuer: string,
+  ) {}
+
+  sign(claims: SupportSessionClaims): Promise<string> {
+    return new SignJWT({ vendorId: claims.vendorId, email: claims.email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(this.issuer)
+      .setAudience(SUPPORT_SESSION_AUDIENCE)
+      .setSubject(claims.sub)
+      .setJti(claims.jti)
+      .setIssuedAt(claims.iat)
+      .setExpirationTime(claims.exp)
+      .sign(this.secret);
+  }
+}
+
+export class SupportSessionController implements Controller {
+  constructor(private readonly issue: IssueSupportSession) {}
+
+  routes() {
+    return [
+      route({
+        method: 'get',
+        path: '/support-session',
+        operationId: 'getSupportSession',
+        summary: 'A short-lived signed token for the support messenger',
+        description:
+          'An HS256 JWT signed with SUPPORT_SESSION_SECRET, valid for 5 minutes: `sub` (user id), `vendorId`, `email`, ' +
+          `\`iss\` (BASE_URL), \`aud\` \`${SUPPORT_SESSION_AUDIENCE}\`, \`iat\`, \`exp\`, \`jti\`.`,
+        tags: ['support'],
+        auth: { kind: 'user' },
+        responses: {
+          200: { description: 'The token', schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
+          401: { description: 'No or bad token' },
+          404: { description: 'The reader is not known to the vendor (SUPPORT.READER_NOT_FOUND)' },
+        },
+        handler: async ({ res, principal }) => {
+          const { token } = await this.issue.execute({ vendorId: principal.vendorId, userId: (principal as { userId: string }).userId });
+          res.set('Cache-Control', 'no-store').json({ token });
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,338 @@
+import { Clock } from '@kiosk/domain';
+import { BrowserClient, BrowserClientRepository, isAllowedReturnAddress, Principal } from '@kiosk/domain/identity';
+import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
+import { Request, Response } from 'express';
+import { decodeJwt } from 'jose';
+import * as client from 'openid-client';
+import { AccessTokenVerifier, InvalidAccessToken } from '../jwt-access-tokens';
+import { HttpProblem } from '../../platform/http/problem';
+import { Controller, route, RouteSpec } from '../../platform/http/routes';
+import { errorPage, page } from '../oidc/pages';
+import { READER_SCOPES } from '../oidc/embedded-provider';
+import { BrowserCookies, BrowserSession } from './browser-session';
+
+export class SessionInfo {
+  @IsBoolean() authenticated!: boolean;
+  @IsOptional() @IsString() sub?: string;
+  @IsOptional() @IsInt() exp?: number;
+  @IsOptional() @IsString() scope?: string;
+}
+
+const sessionInfo = (s: BrowserSession | null): SessionInfo =>
+  s ? { authenticated: true, sub: s.sub, exp: s.exp, scope: s.scope } : { authenticated: false };
+
+const query = (req: Request, name: string): string | undefined => {
+  const value = req.query[name];
+  return typeof value === 'string' && value.length <= 4096 ? value : undefined;
+};
+
+/** Pass-through authorization parameters of the login route (interface 4.5). */
+const PASS_THROUGH = ['prompt', 'ui_locales', 'login_hint'] as const;
+
+/**
+ * The browser login and session routes of interface 4.5: authorization code
+ * with PKCE (S256), state and nonce against the OpenID provider (embedded or
+ * OIDC_ISSUER), tokens kept server-side in a sealed HttpOnly cookie, and
+ * return addresses accepted only on the vendor's registered origins.
+ */
+export class BrowserAuthController implements Controller {
+  private configurations = new Map<string, Promise<client.Configuration>>();
+
+  constructor(
+    private readonly clients: Pick<BrowserClientRepository, 'findById'>,
+    private readonly cookies: BrowserCookies,
+    private readonly verifier: AccessTokenVerifier,
+    private readonly clock: Clock,
+    private readonly issuer: string,
+    private readonly baseUrl: string,
+  ) {}
+
+  /** The provider's metadata for one client, discovered once per process. */
+  private configuration(clientId: string): Promise<client.Configuration> {
+    let found = this.configurations.get(clientId);
+    if (!found) {
+      const insecure = new URL(this.issuer).protocol === 'http:';
+      found = client.discovery(new URL(this.issuer), clientId, undefined, client.None(), {
+        execute: insecure ? [client.allowInsecureRequests] : [],
+      });
+      found.catch(() => this.configurations.delete(clientId));
+      this.configurations.set(clientId, found);
+    }
+    return found;
+  }
+
+  private async browserClient(clientId: string): Promise<BrowserClient> {
+    const found = /^[A-Za-z0-9_-]{3,64}$/.test(clientId) ? await this.clients.findById(clientId) : null;
+    if (!found) throw new HttpProblem(404, 'AUTH.UNKNOWN_CLIENT', `no browser client ${clientId}`);
+    return found;
+  }
+
+  /** A return address is followed only when it is on the vendor's registered origins (or this service's). */
+  private checkedReturnTo(browserClient: BrowserClient, returnTo: string | undefined): string | null {
+    if (returnTo === undefined) return null;
+    const ownOrigin = new URL(this.baseUrl).origin;
+    const allowed =
+      isAllowedReturnAddress(browserClient, returnTo) || (URL.canParse(returnTo) && new URL(returnTo).origin === ownOrigin);
+    if (!allowed) {
+      throw new HttpProblem(400, 'AUTH.RETURN_TO_NOT_ALLOWED', 'return_to must be on an origin the vendor registered', {
+        returnTo,
+      });
+    }
+    return returnTo;
+  }
+
+  private home(browserClient: BrowserClient): string {
+    return browserClient.allowedOrigins[0] ?? this.baseUrl;
+  }
+
+  private callbackUrl(clientId: string) {
+    return `${this.baseUrl}/auth/${encodeURIComponent(clientId)}/callback`;
+  }
+
+  private async startLogin(req: Request, res: Response, browserClient: BrowserClient, returnTo: string | null) {
+    const config = await this.configuration(browserClient.clientId);
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const parameters: Record<string, string> = {
+      redirect_uri: this.callbackUrl(browserClient.clientId),
+      scope: READER_SCOPES,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      resource: 'urn:service',
+    };
+    for (const name of PASS_THROUGH) {
+      const value = query(req, name);
+      if (value) parameters[name] = value;
+    }
+    this.cookies.setLoginTransaction(res, { clientId: browserClient.clientId, verifier, state, nonce, returnTo });
+    res.redirect(302, client.buildAuthorizationUrl(config, parameters).href);
+  }
+
+  private async principalOf(token: string): Promise<Principal> {
+    try {
+      return await this.verifier.verify(token);
+    } catch (error) {
+      if (error instanceof InvalidAccessToken) {
+        throw new HttpProblem(401, 'AUTH.INVALID_TOKEN', `the access token is not valid: ${error.message}`, {}, {
+          'WWW-Authenticate': 'Bearer realm="kiosk", error="invalid_token"',
+        });
+      }
+      throw error;
+    }
+  }
+
+  routes(): RouteSpec[] {
+    const tags = ['browser sign-in'];
+    const redirect = { description: 'Redirect' };
+    return [
+      route({
+        method: 'get',
+        path: '/auth/{clientId}/login',
+        operationId: 'browserLogin',
+        summary: 'Start signing in: redirect to the authorization server (code flow with PKCE)',
+        description: 'Query: return_to (on a registered origin of the vendor), audience, scope, prompt, ui_locales, login_hint, retry.',
+        tags,
+        auth: { kind: 'none' },
+        responses: { 302: redirect, 400: { description: 'return_to not on a registered origin' }, 404: { description: 'Unknown client' } },
+        handler: async ({ req, res, params }) => {
+          const browserClient = await this.browserClient(params.clientId);
+          await this.startLogin(req, res, browserClient, this.checkedReturnTo(browserClient, query(req, 'return_to')));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/auth/{clientId}/callback',
+        operationId: 'browserCallback',
+        summary: 'Exchange the code, set the cookie session, and go back to the return address or home',
+        tags,
+        auth: { kind: 'none' },
+        responses: { 302: redirect, 400: { description: 'HTML page naming the problem', contentType: 'text/html' } },
+        handler: async ({ req, res, params }) => {
+          const browserClient = await this.browserClient(params.clientId);
+          const tx = this.cookies.loginTransaction(req);
+          this.cookies.clearLoginTransaction(res);
+          const fail = (error: string, description: string) =>
+            void res.status(400).set('Cache-Control', 'no-store').type('html').send(errorPage(error, description));
+          const providerError = query(req, 'error');
+          if (providerError) return fail(providerError, query(req, 'error_description') ?? '');
+          if (!tx || tx.clientId !== browserClient.clientId) {
+            return fail('login_expired', 'The sign-in took too long or started elsewhere. Please sign in again.');
+          }
+          let tokens: client.TokenEndpointResponse;
+          try {
+            const current = new URL(`${this.callbackUrl(browserClient.clientId)}?${new URL(req.originalUrl, this.baseUrl).searchParams}`);
+            tokens = await client.authorizationCodeGrant(await this.configuration(browserClient.clientId), current, {
+              pkceCodeVerifier: tx.verifier,
+              expectedState: tx.state,
+              expectedNonce: tx.nonce,
+              idTokenExpected: true,
+            });
+          } catch (error) {
+            req.log.warn({ err: error }, 'code exchange failed');
+            return fail('login_failed', error instanceof Error ? error.message : 'the code could not be exchanged');
+          }
+          const principal = await this.principalOf(tokens.access_token);
+          if (principal.kind !== 'user' || principal.vendorId !== browserClient.vendorId) {
+            return fail('login_failed', 'the access token is not for this vendor');
+          }
+          const exp = decodeJwt(tokens.access_token).exp!;
+          this.cookies.setSession(
+            res,
+            {
+              at: tokens.access_token,
+              exp,
+              sub: principal.userId,
+              vendorId: principal.vendorId,
+              clientId: browserClient.clientId,
+              scope: principal.scopes.join(' '),
+              idt: tokens.id_token,
+            },
+            this.clock.now(),
+          );
+          res.redirect(302, tx.returnTo ?? this.home(browserClient));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/auth/{clientId}/logout',
+        operationId: 'browserLogoutForClient',
+        summary: 'Clear the cookies; unless local_only, sign out at the authorization server too',
+        tags,
+        auth: { kind: 'none' },
+        responses: { 302: redirect },
+        handler: async ({ req, res, params }) => this.logout(req, res, await this.browserClient(params.clientId)),
+      }),
+      route({
+        method: 'get',
+        path: '/auth/logout',
+        operationId: 'browserLogout',
+        summary: 'Clear the cookies; the client of the session decides where to go (prefer the form with a client id)',
+        tags,
+        auth: { kind: 'none' },
+        responses: { 302: redirect, 200: { description: 'Signed out (no client known)', contentType: 'text/html' } },
+        handler: async ({ req, res }) => {
+          const session = this.cookies.session(req, this.clock.now());
+          const browserClient = session ? await this.clients.findById(session.clientId) : null;
+          if (browserClient) return this.logout(req, res, browserClient);
+          this.cookies.clearSession(res);
+          res.status(200).type('html').send(page('Signed out', '<p id="signed-out">You are signed out.</p>'));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/auth/{clientId}/logged-out',
+        operationId: 'browserLoggedOut',
+        summary: 'Where the authorization server sends the browser after signing out; goes on to the return address',
+        tags,
+        auth: { kind: 'none' },
+        responses: { 302: redirect },
+        handler: async ({ req, res, params }) => {
+          const browserClient = await this.browserClient(params.clientId);
+          const saved = this.cookies.logoutReturn(req);
+          this.cookies.clearLogoutReturn(res);
+          const returnTo = saved && isAllowedReturnAddress(browserClient, saved.returnTo) ? saved.returnTo : null;
+          res.redirect(302, returnTo ?? this.home(browserClient));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/auth/userinfo',
+        operationId: 'browserUserinfo',
+        summary: 'Session info of the cookie session; `authenticated: false` when there is none (never an error)',
+        tags,
+        auth: { kind: 'none' },
+        responses: { 200: { description: 'Session info', schema: SessionInfo } },
+        handler: async ({ req, res }) => {
+          res.set('Cache-Control', 'no-store').json(sessionInfo(this.cookies.session(req, this.clock.now())));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/auth/{clientId}/session',
+        operationId: 'browserSessionFromToken',
+        summary: 'Turn a bearer access token into the same cookie session the callback sets',
+        description: 'The token is verified against the token service keys; the session ends when it expires; any refresh cookie is dropped.',
+        tags,
+        auth: { kind: 'none' },
+        responses: { 200: { description: 'Session info', schema: SessionInfo }, 401: { description: 'Missing or invalid token' } },
+        handler: async ({ req, res, params }) => {
+          const browserClient = await this.browserClient(params.clientId);
+          const match = /^Bearer ([A-Za-z0-9\-._~+/]{1,8192}=*)$/.exec(req.headers.authorization ?? '');
+          if (!match) {
+            throw new HttpProblem(401, 'AUTH.MISSING_TOKEN', 'send the access token as "Authorization: Bearer <token>"', {}, {
+              'WWW-Authenticate': 'Bearer realm="kiosk"',
+            });
+          }
+          const principal = await this.principalOf(match[1]);
+          if (principal.kind !== 'user' || principal.vendorId !== browserClient.vendorId) {
+            throw new HttpProblem(401, 'AUTH.INVALID_TOKEN', 'the access token is not a reader token of this vendor', {}, {
+              'WWW-Authenticate': 'Bearer realm="kiosk", error="invalid_token"',
+            });
+          }
+          const session: BrowserSession = {
+            at: match[1],
+            exp: decodeJwt(match[1]).exp!,
+            sub: principal.userId,
+            vendorId: principal.vendorId,
+            clientId: browserClient.clientId,
+            scope: principal.scopes.join(' '),
+          };
+          this.cookies.setSession(res, session, this.clock.now());
+          res.set('Cache-Control', 'no-store').json(sessionInfo(session));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/auth/streaming-link',
+        operationId: 'browserStreamingLink',
+        summary: "Send a signed-in reader to the vendor's access-sync callback with the access token added server-side",
+        description: 'Query: sku (required); client_id (needed when not signed in, to sign in first and come back).',
+        tags,
+        auth: { kind: 'none' },
+        responses: { 302: redirect, 400: { description: 'sku missing' }, 404: { description: 'No access-sync callback' } },
+        handler: async ({ req, res }) => {
+          const sku = query(req, 'sku');
+          if (!sku || sku.length > 128) throw new HttpProblem(400, 'REQUEST.INVALID', 'sku is required (at most 128 characters)');
+          const session = this.cookies.session(req, this.clock.now());
+          if (!session) {
+            const clientId = query(req, 'client_id');
+            if (!clientId) throw new HttpProblem(401, 'AUTH.SIGN_IN_REQUIRED', 'sign in first, or give client_id to be sent there');
+            const browserClient = await this.browserClient(clientId);
+            const here = `${this.baseUrl}/auth/streaming-link?sku=${encodeURIComponent(sku)}`;
+            return this.startLogin(req, res, browserClient, here);
+          }
+          const browserClient = await this.browserClient(session.clientId);
+          if (!browserClient.accessSyncUrl) {
+            throw new HttpProblem(404, 'AUTH.NO_ACCESS_SYNC', 'the vendor has no access-sync callback configured');
+          }
+          const target = new URL(browserClient.accessSyncUrl);
+          target.searchParams.set('sku', sku);
+          target.searchParams.set('access_token', session.at);
+          res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').redirect(302, target.href);
+        },
+      }),
+    ];
+  }
+
+  private async logout(req: Request, res: Response, browserClient: BrowserClient) {
+    const returnTo = this.checkedReturnTo(browserClient, query(req, 'return_to'));
+    const session = this.cookies.session(req, this.clock.now());
+    this.cookies.clearSession(res);
+    const localOnly = ['1', 'true', 'yes'].includes((query(req, 'local_only') ?? '').toLowerCase());
+    if (localOnly || !session?.idt) {
+      res.redirect(302, returnTo ?? this.home(browserClient));
+      return;
+    }
+    if (returnTo) this.cookies.setLogoutReturn(res, returnTo);
+    const config = await this.configuration(browserClient.clientId);
+    const endSession = client.buildEndSessionUrl(config, {
+      id_token_hint: session.idt,
+      post_logout_redirect_uri: `${this.baseUrl}/auth/${encodeURIComponent(browserClient.clientId)}/logged-out`,
+    });
+    res.redirect(302, endSession.href);
+  }
+}
+

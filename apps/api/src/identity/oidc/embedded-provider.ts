@@ -1,0 +1,183 @@
+import { hkdfSync } from 'node:crypto';
+import { BrowserClientRepository, UserRepository } from '@kiosk/domain/identity';
+import { ACCESS_TOKEN_AUDIENCE } from '@kiosk/domain/identity';
+import { RequestHandler } from 'express';
+import Provider, { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { SigningKeyStore } from '../signing-keys';
+import { postgresOidcAdapter } from './oidc-adapter';
+import { errorPage } from './pages';
+
+/** The scopes a signed-in reader's access token carries (no management scopes). */
+export const READER_SCOPES = 'openid profile email';
+const ACCESS_TOKEN_TTL_SECONDS = 3600;
+const KEY_CHECK_MS = 60_000;
+
+export interface EmbeddedProviderOptions {
+  issuer: string;
+  baseUrl: string;
+  secretsKey: Buffer;
+  production: boolean;
+}
+
+/**
+ * The embedded OpenID provider (oidc-provider, a certified implementation)
+ * at AUTH_URL: discovery, JWKS, authorization code with PKCE (S256 only),
+ * RFC 9068 JWT access tokens for the audience `urn:service` carrying the
+ * vendor, sessions and grants in PostgreSQL. It signs with the token
+ * service's keys; when those rotate, the provider is rebuilt with them.
+ */
+export class EmbeddedOpenIdProvider {
+  private current: { provider: Provider; kid: string } | null = null;
+  private checkedAt = 0;
+  private building: Promise<Provider> | null = null;
+
+  constructor(
+    private readonly options: EmbeddedProviderOptions,
+    private readonly db: DataSource,
+    private readonly keys: SigningKeyStore,
+    private readonly clients: Pick<BrowserClientRepository, 'findById'>,
+    private readonly users: Pick<UserRepository, 'find'>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Express middleware for everything the provider serves under AUTH_URL. */
+  handler(): RequestHandler {
+    return async (req, res, next) => {
+      try {
+        const provider = await this.provider();
+        // The provider sees paths relative to its mount point, as Express gives them.
+        provider.callback()(req, res);
+      } catch (error) {
+        next(error);
+      }
+    };
+  }
+
+  async provider(): Promise<Provider> {
+    if (this.current && Date.now() - this.checkedAt < KEY_CHECK_MS) return this.current.provider;
+    this.building ??= this.build().finally(() => (this.building = null));
+    return this.building;
+  }
+
+  private async build(): Promise<Provider> {
+    const jwks = await this.keys.privateJwks();
+    this.checkedAt = Date.now();
+    const kid = String(jwks[0].kid);
+    if (this.current?.kid === kid) return this.current.provider;
+    const provider = new Provider(this.options.issuer, this.configuration(jwks));
+    provider.proxy = true;
+    provider.on('server_error', (_ctx, error) => this.logger.error({ err: error }, 'OpenID provider error'));
+    this.current = { provider, kid };
+    return provider;
+  }
+
+  private async vendorOfClient(clientId: string | undefined): Promise<string | undefined> {
+    return clientId ? (await this.clients.findById(clientId))?.vendorId : undefined;
+  }
+
+  private configuration(jwks: object[]): Configuration {
+    const cookieKey = Buffer.from(hkdfSync('sha256', this.options.secretsKey, Buffer.alloc(0), 'kiosk-oidc-cookies', 32));
+    return {
+      adapter: postgresOidcAdapter(this.db, this.clients, this.options.baseUrl),
+      jwks: { keys: jwks as never },
+      // The token service's keys are ES256; everything the provider signs uses them.
+      clientDefaults: { id_token_signed_response_alg: 'ES256', grant_types: ['authorization_code'], response_types: ['code'] },
+      enabledJWA: { idTokenSigningAlgValues: ['ES256'], userinfoSigningAlgValues: ['ES256'] },
+      cookies: {
+        keys: [cookieKey.toString('base64url')],
+        long: { signed: true, sameSite: 'lax', secure: this.options.production },
+        short: { signed: true, sameSite: 'lax', secure: this.options.production },
+      },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+      scopes: ['openid', 'profile', 'email'],
+      pkce: { required: () => true },
+      responseTypes: ['code'],
+      routes: {
+        authorization: '/authorize',
+        token: '/token',
+        jwks: '/jwks',
+        userinfo: '/me',
+        end_session: '/session/end',
+        revocation: '/token/revocation',
+      },
+      ttl: {
+        AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+        AuthorizationCode: 60,
+        IdToken: ACCESS_TOKEN_TTL_SECONDS,
+        Interaction: 3600,
+        Session: 14 * 86_400,
+        Grant: 14 * 86_400,
+      },
+      interactions: { url: (_ctx, interaction) => `${new URL(this.options.issuer).pathname.replace(/\/$/, '')}/interaction/${interaction.uid}` },
+      features: {
+        devInteractions: { enabled: false },
+        revocation: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: async (ctx, form) => {
+            // One click is enough: the form posts itself; the page says what happens.
+            ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Signing out</title></head>
+<body>${form}<p>Signing you out…</p><script>document.forms[0].appendChild(Object.assign(document.createElement('input'),{type:'hidden',name:'logout',value:'yes'}));document.forms[0].submit()</script></body></html>`;
+          },
+        },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: () => ACCESS_TOKEN_AUDIENCE,
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx, resource) => {
+            if (resource !== ACCESS_TOKEN_AUDIENCE) throw new Error('unknown resource');
+            return {
+              scope: READER_SCOPES,
+              audience: ACCESS_TOKEN_AUDIENCE,
+              accessTokenFormat: 'jwt',
+              accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+              jwt: { sign: { alg: 'ES256' } },
+            };
+          },
+        },
+      },
+      extraTokenClaims: async (_ctx, token) => ({
+        vendor_id: await this.vendorOfClient((token as { clientId?: string }).clientId),
+        principal_type: 'user',
+      }),
+      findAccount: async (ctx: KoaContextWithOIDC, sub: string) => {
+        const vendorId = await this.vendorOfClient(ctx.oidc.client?.clientId);
+        const user = vendorId ? await this.users.find(vendorId, sub) : null;
+        if (!user) return undefined;
+        return {
+          accountId: sub,
+          claims: async () => ({
+            sub,
+            email: user.email,
+            email_verified: false,
+            given_name: user.firstName ?? undefined,
+            family_name: user.lastName ?? undefined,
+            name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined,
+          }),
+        };
+      },
+      // Browser clients are the vendor's own sites: no consent screen; the grant is made on sign-in.
+      loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+        const client = ctx.oidc.client!;
+        const session = ctx.oidc.session!;
+        const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+        if (grantId) {
+          const existing = await ctx.oidc.provider.Grant.find(grantId);
+          if (existing) return existing;
+        }
+        const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId! });
+        grant.addOIDCScope(READER_SCOPES);
+        grant.addOIDCClaims(['email', 'email_verified', 'name', 'given_name', 'family_name']);
+        grant.addResourceScope(ACCESS_TOKEN_AUDIENCE, READER_SCOPES);
+        await grant.save();
+        return grant;
+      },
+      renderError: async (ctx, out) => {
+        ctx.type = 'html';
+        ctx.body = errorPage(String(out.error), String(out.error_description ?? ''));
+      },
+    };
+  }
+}

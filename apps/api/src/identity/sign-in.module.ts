@@ -1,0 +1,88 @@
+import {
+  PasswordCredentials,
+  PasswordHasher,
+  PasswordResetTokens,
+  RequestPasswordReset,
+  ResetPassword,
+  SignIn,
+  SignUp,
+} from '@kiosk/domain/identity';
+import { ContainerModule, ServiceIdentifier } from 'inversify';
+import { EmbeddedMailer } from '../billing/embedded-mailer';
+import { TOKENS } from '../platform/tokens';
+import { MailerAccountMail } from './account-mail';
+import { BrowserAuthController } from './browser/browser-auth.controller';
+import { BrowserCookies } from './browser/browser-session';
+import { IDENTITY } from './identity.module';
+import { AccessTokenVerifier } from './jwt-access-tokens';
+import { EmbeddedOpenIdProvider } from './oidc/embedded-provider';
+import { InteractionController } from './oidc/interaction.controller';
+import { ScryptPasswordHasher, SqlPasswordCredentials, SqlPasswordResetTokens } from './passwords';
+import { SigningKeyStore } from './signing-keys';
+
+export const SIGN_IN = {
+  Passwords: Symbol.for('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
+  Credentials: Symbol.for('PasswordCredentials') as ServiceIdentifier<PasswordCredentials>,
+  ResetTokens: Symbol.for('PasswordResetTokens') as ServiceIdentifier<PasswordResetTokens>,
+};
+
+/** Readers and staff signing in: the embedded OpenID provider, its pages, and the browser routes. */
+export const signInModule = new ContainerModule(({ bind }) => {
+  bind(SIGN_IN.Passwords).toConstantValue(new ScryptPasswordHasher());
+  bind(SIGN_IN.Credentials).toDynamicValue((c) => new SqlPasswordCredentials(c.get(TOKENS.DataSource)));
+  bind(SIGN_IN.ResetTokens).toDynamicValue((c) => new SqlPasswordResetTokens(c.get(TOKENS.DataSource)));
+  bind(SignUp).toDynamicValue(
+    (c) =>
+      new SignUp(c.get(IDENTITY.Users), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
+  );
+  bind(SignIn).toDynamicValue((c) => new SignIn(c.get(IDENTITY.Users), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords)));
+  bind(RequestPasswordReset).toDynamicValue(
+    (c) =>
+      new RequestPasswordReset(
+        c.get(IDENTITY.Users),
+        c.get(SIGN_IN.ResetTokens),
+        new MailerAccountMail(c.get(EmbeddedMailer)),
+        c.get(TOKENS.Clock),
+      ),
+  );
+  bind(ResetPassword).toDynamicValue(
+    (c) => new ResetPassword(c.get(SIGN_IN.ResetTokens), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords), c.get(TOKENS.Clock)),
+  );
+  bind(BrowserCookies).toDynamicValue((c) => new BrowserCookies(c.get(TOKENS.Config).secretsKey, c.get(TOKENS.Config).cookieSecure));
+  bind(EmbeddedOpenIdProvider).toDynamicValue((c) => {
+    const config = c.get(TOKENS.Config);
+    return new EmbeddedOpenIdProvider(
+      { issuer: config.authUrl, baseUrl: config.baseUrl, secretsKey: config.secretsKey, production: config.env === 'production' },
+      c.get(TOKENS.DataSource),
+      c.get(SigningKeyStore),
+      c.get(IDENTITY.BrowserClients),
+      c.get(IDENTITY.Users),
+      c.get(TOKENS.Logger),
+    );
+  });
+  bind(TOKENS.Controller).toDynamicValue((c) => {
+    const config = c.get(TOKENS.Config);
+    return new BrowserAuthController(
+      c.get(IDENTITY.BrowserClients),
+      c.get(BrowserCookies),
+      c.get(AccessTokenVerifier),
+      c.get(TOKENS.Clock),
+      config.oidcIssuer ?? config.authUrl,
+      config.baseUrl,
+    );
+  });
+  bind(TOKENS.Controller).toDynamicValue((c) => {
+    const config = c.get(TOKENS.Config);
+    if (config.oidcIssuer) return { routes: () => [] };
+    return new InteractionController(
+      c.get(EmbeddedOpenIdProvider),
+      c.get(IDENTITY.BrowserClients),
+      c.get(SignIn),
+      c.get(SignUp),
+      c.get(RequestPasswordReset),
+      c.get(ResetPassword),
+      new URL(config.authUrl).pathname.replace(/\/$/, ''),
+      config.authUrl,
+    );
+  });
+});

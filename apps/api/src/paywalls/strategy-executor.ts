@@ -1,0 +1,86 @@
+import { performance } from 'node:perf_hooks';
+import { Clock } from '@kiosk/domain';
+import {
+  ExecuteStrategy,
+  Paywall,
+  PaywallRepository,
+  ReadLedger,
+  Strategy,
+  StrategyExecuteBody,
+  StrategyExecuteResponse,
+  StrategyRepository,
+  toStrategyExecuteResponse,
+} from '@kiosk/domain/paywalls';
+import { CachedPaywalls, CachedStrategies, ExecutionProbe, Versioned, VersionedCache } from './strategy-cache';
+import { CountryResolver, DeviceResolver } from './visitor-resolution';
+
+/** Who asks and what the HTTP request says about them. */
+export interface ExecuteRequest extends StrategyExecuteBody {
+  readonly vendorId: string;
+  readonly strategyId: string;
+  readonly userId: string | null;
+  readonly visitorId: string | null;
+  /** `debugUserAgent` when given, otherwise the User-Agent header. */
+  readonly userAgent: string | undefined;
+  /** The client address as Express resolved it (honouring TRUST_PROXY). */
+  readonly clientIp: string | undefined;
+  readonly debug: boolean;
+}
+
+/** SKUs a signed-in reader holds a live entitlement for (the access module answers). */
+export type EntitledSkus = (vendorId: string, userId: string) => Promise<string[]>;
+
+const ms = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * `POST /paywalls/strategies/{strategyId}/execute` outside Express: resolves
+ * device and country, the reader's entitlements, runs the domain's
+ * ExecuteStrategy through the per-process caches, and shapes the response
+ * with timings and cache hits. Nothing here records a read.
+ */
+export class StrategyExecutor {
+  private readonly strategyCache = new VersionedCache<Strategy>();
+  private readonly paywallCache = new VersionedCache<Paywall>();
+
+  constructor(
+    private readonly strategies: Pick<StrategyRepository, 'find'> & Versioned,
+    private readonly paywalls: Pick<PaywallRepository, 'find'> & Versioned,
+    private readonly ledger: Pick<ReadLedger, 'countDistinctReads'>,
+    private readonly entitledSkus: EntitledSkus,
+    private readonly devices: DeviceResolver,
+    private readonly countries: CountryResolver,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(request: ExecuteRequest): Promise<StrategyExecuteResponse> {
+    const started = performance.now();
+    const probe = new ExecutionProbe();
+    const useCase = new ExecuteStrategy(
+      new CachedStrategies(this.strategies, this.strategyCache, probe),
+      new CachedPaywalls(this.paywalls, this.paywallCache, probe),
+      this.ledger,
+      this.clock,
+    );
+    const execution = await useCase.execute({
+      vendorId: request.vendorId,
+      strategyId: request.strategyId,
+      attribution: request.attribution,
+      content: request.content,
+      deviceType: this.devices.deviceType(request.userAgent),
+      country: this.countries.country(request.clientIp),
+      userId: request.userId,
+      visitorId: request.visitorId,
+      entitlements: request.userId ? await this.entitledSkus(request.vendorId, request.userId) : [],
+    });
+    if (!request.debug) return toStrategyExecuteResponse(execution, null);
+    const totalMs = performance.now() - started;
+    return toStrategyExecuteResponse(execution, {
+      cache: { flowHit: probe.flowHit, paywallHit: probe.paywallHit },
+      timing: {
+        totalMs: ms(totalMs),
+        flowFetchAndEvaluationMs: ms(Math.max(0, totalMs - probe.paywallFetchMs)),
+        paywallFetchMs: ms(probe.paywallFetchMs),
+      },
+    });
+  }
+}

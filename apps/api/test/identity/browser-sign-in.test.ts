@@ -1,0 +1,231 @@
+import { RegisterBrowserClient } from '@kiosk/domain/identity';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { givenVendor, startListeningApp } from '../support/harness';
+import { CookieJar } from './cookie-jar';
+
+let app: Awaited<ReturnType<typeof startListeningApp>>;
+beforeAll(async () => {
+  app = await startListeningApp();
+});
+afterAll(() => app.close());
+
+const SITE = 'https://news.example.com';
+
+async function givenSite() {
+  const v = await givenVendor(app);
+  const client = await app.runtime.container.get(RegisterBrowserClient).execute({
+    vendorId: v.vendorId,
+    name: 'News site',
+    redirectUris: [`${SITE}/after-login`],
+    accessSyncUrl: 'https://sync.example.com/callback',
+  });
+  return { ...v, clientId: client.clientId };
+}
+
+/** Signs up (or in) through the whole code flow; answers where the browser lands. */
+async function signUpThroughLogin(jar: CookieJar, clientId: string, email: string, password: string, returnTo = `${SITE}/article/1`) {
+  const start = await jar.follow(`${app.baseUrl}/auth/${clientId}/login?return_to=${encodeURIComponent(returnTo)}`);
+  expect(start.response.status).toBe(200);
+  expect(await start.response.text()).toContain('Sign in');
+  const signUpUrl = new URL(`${start.url}/signup`);
+  const created = await jar.fetch(signUpUrl.href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  expect(created.status).toBe(303);
+  return jar.follow(new URL(created.headers.get('location')!, signUpUrl).href, (url) => url.startsWith(SITE));
+}
+
+describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provider)', () => {
+  it('signs up, comes back to the return address with a cookie session, reads userinfo, and logs out', async () => {
+    const site = await givenSite();
+    const jar = new CookieJar();
+    const landed = await signUpThroughLogin(jar, site.clientId, 'reader@example.com', 'correct horse battery');
+    expect(landed.url).toBe(`${SITE}/article/1`);
+    expect(jar.has('kiosk_session')).toBe(true);
+
+    const info = (await (await jar.fetch(`${app.baseUrl}/auth/userinfo`)).json()) as { sub: string; exp: number };
+    expect(info).toMatchObject({ authenticated: true, sub: expect.any(String), scope: 'openid profile email' });
+    expect(info.exp).toBeGreaterThan(Date.now() / 1000);
+
+    const [user] = await app.runtime.database.db.query(`SELECT id, email FROM users WHERE vendor_id = $1 AND id = $2`, [
+      site.vendorId,
+      info.sub,
+    ]);
+    expect(user.email).toBe('reader@example.com');
+    const [password] = await app.runtime.database.db.query(`SELECT password_hash FROM user_passwords WHERE user_id = $1`, [info.sub]);
+    expect(password.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+
+    const confirm = await jar.follow(`${app.baseUrl}/auth/${site.clientId}/logout?return_to=${encodeURIComponent(`${SITE}/bye`)}`);
+    // The provider's sign-out page posts its form by script; a browser does it at once, the test does it by hand.
+    const html = await confirm.response.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1];
+    const fields = Object.fromEntries([...html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const posted = await jar.fetch(new URL(action, confirm.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, logout: 'yes' }).toString(),
+    });
+    const out = await jar.follow(new URL(posted.headers.get('location')!, confirm.url).href, (url) => url.startsWith(SITE));
+    expect(out.url).toBe(`${SITE}/bye`);
+    expect(jar.has('kiosk_session')).toBe(false);
+    expect(await (await jar.fetch(`${app.baseUrl}/auth/userinfo`)).json()).toEqual({ authenticated: false });
+  });
+
+  it('issues RFC 9068 access tokens for the service audience carrying the vendor, which the API accepts', async () => {
+    const site = await givenSite();
+    const jar = new CookieJar();
+    await signUpThroughLogin(jar, site.clientId, 'token@example.com', 'correct horse battery');
+    const discovery = await (await fetch(`${app.baseUrl}/oidc/.well-known/openid-configuration`)).json();
+    expect(discovery).toMatchObject({
+      issuer: `${app.baseUrl}/oidc`,
+      code_challenge_methods_supported: ['S256'],
+      authorization_endpoint: `${app.baseUrl}/oidc/authorize`,
+    });
+    // The streaming link hands the provider-issued token over; look at it and use it as a bearer token.
+    const linked = await jar.fetch(`${app.baseUrl}/auth/streaming-link?sku=news`);
+    const token = new URL(linked.headers.get('location')!).searchParams.get('access_token')!;
+    expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', typ: 'at+jwt' });
+    expect(decodeJwt(token)).toMatchObject({
+      iss: `${app.baseUrl}/oidc`,
+      aud: 'urn:service',
+      vendor_id: site.vendorId,
+      principal_type: 'user',
+      scope: 'openid profile email',
+    });
+    const jwks = (await (await fetch(`${app.baseUrl}/oidc/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(decodeProtectedHeader(token).kid);
+    const asBearer = await fetch(`${app.baseUrl}/auth/${site.clientId}/session`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asBearer.status).toBe(200);
+
+    // Signing in with a wrong password is refused on the page, without saying which part was wrong.
+    const other = new CookieJar();
+    const start = await other.follow(`${app.baseUrl}/auth/${site.clientId}/login`);
+    const login = await other.fetch(`${start.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'TOKEN@example.com', password: 'wrong password!!' }).toString(),
+    });
+    expect(login.status).toBe(401);
+    expect(await login.text()).toContain('wrong e-mail or password');
+  });
+
+  it('refuses an open redirect: return_to off the registered origins is a 400, and nothing is started', async () => {
+    const site = await givenSite();
+    for (const returnTo of ['https://evil.example.net/', 'https://news.example.com.evil.net/', '//evil.example.net', 'javascript:alert(1)']) {
+      const res = await fetch(`${app.baseUrl}/auth/${site.clientId}/login?return_to=${encodeURIComponent(returnTo)}`, {
+        redirect: 'manual',
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('AUTH.RETURN_TO_NOT_ALLOWED');
+    }
+    const unknown = await fetch(`${app.baseUrl}/auth/no-such-client/login`, { redirect: 'manual' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('shows provider errors plainly and refuses a callback without its login transaction', async () => {
+    const site = await givenSite();
+    const error = await fetch(
+      `${app.baseUrl}/auth/${site.clientId}/callback?error=access_denied&error_description=${encodeURIComponent('<script>x</script>')}`,
+    );
+    expect(error.status).toBe(400);
+    const html = await error.text();
+    expect(html).toContain('access_denied');
+    expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(html).not.toContain('<script>x</script>');
+    const stray = await fetch(`${app.baseUrl}/auth/${site.clientId}/callback?code=abc&state=def`);
+    expect(stray.status).toBe(400);
+    expect(await stray.text()).toContain('login_expired');
+  });
+
+  it('turns a bearer token into a cookie session, drops a refresh cookie, and refuses bad tokens', async () => {
+    const site = await givenSite();
+    const first = new CookieJar();
+    await signUpThroughLogin(first, site.clientId, 'session@example.com', 'correct horse battery');
+    const sessionCookie = first.header();
+    expect(sessionCookie).toContain('kiosk_session=');
+    // The API-side token of that reader, minted by the service signer, becomes a session in another browser.
+    const sub = ((await (await first.fetch(`${app.baseUrl}/auth/userinfo`)).json()) as { sub: string }).sub;
+    const { IssueUserToken } = await import('@kiosk/domain/identity');
+    const token = (await app.runtime.container.get(IssueUserToken).execute({ vendorId: site.vendorId, userId: sub })).accessToken;
+    const jar = new CookieJar();
+    const res = await jar.fetch(`${app.baseUrl}/auth/${site.clientId}/session`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, cookie: 'kiosk_refresh=old' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ authenticated: true, sub, exp: decodeJwt(token).exp, scope: 'openid profile email' });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('kiosk_refresh=;'))).toBe(true);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('kiosk_session='))).toMatch(/HttpOnly/i);
+
+    const forged = await fetch(`${app.baseUrl}/auth/${site.clientId}/session`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.slice(0, -4)}AAAA` },
+    });
+    expect(forged.status).toBe(401);
+    const missing = await fetch(`${app.baseUrl}/auth/${site.clientId}/session`, { method: 'POST' });
+    expect(missing.status).toBe(401);
+    const other = await givenSite();
+    const foreign = await fetch(`${app.baseUrl}/auth/${other.clientId}/session`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(foreign.status).toBe(401);
+  });
+
+  it('sends a signed-in reader to the access-sync callback with the token, and others through login first', async () => {
+    const site = await givenSite();
+    const anonymous = await fetch(`${app.baseUrl}/auth/streaming-link?sku=news&client_id=${site.clientId}`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get('location')).toContain('/oidc/authorize?');
+    const jar = new CookieJar();
+    await signUpThroughLogin(jar, site.clientId, 'stream@example.com', 'correct horse battery');
+    const linked = await jar.fetch(`${app.baseUrl}/auth/streaming-link?sku=news`);
+    expect(linked.status).toBe(302);
+    const target = new URL(linked.headers.get('location')!);
+    expect(target.origin + target.pathname).toBe('https://sync.example.com/callback');
+    expect(target.searchParams.get('sku')).toBe('news');
+    expect(decodeJwt(target.searchParams.get('access_token')!).vendor_id).toBe(site.vendorId);
+  });
+
+  it('resets a forgotten password through the mail port', async () => {
+    const site = await givenSite();
+    const jar = new CookieJar();
+    await signUpThroughLogin(jar, site.clientId, 'forgetful@example.com', 'correct horse battery');
+    const browser = new CookieJar();
+    const start = await browser.follow(`${app.baseUrl}/auth/${site.clientId}/login`);
+    const sent = await browser.fetch(`${start.url}/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'forgetful@example.com' }).toString(),
+    });
+    expect(sent.status).toBe(200);
+    const [mail] = await app.runtime.database.db.query(
+      `SELECT body FROM mail_messages WHERE vendor_id = $1 AND to_address = $2 ORDER BY created_at DESC LIMIT 1`,
+      [site.vendorId, 'forgetful@example.com'],
+    );
+    const link = /(http\S+\/oidc\/reset\/\S+)/.exec(mail.body)![1];
+    const reset = await browser.fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ password: 'a brand new passphrase' }).toString(),
+    });
+    expect(reset.status).toBe(200);
+    const again = await browser.fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ password: 'another new passphrase' }).toString(),
+    });
+    expect(again.status).toBe(400);
+    const login = await browser.fetch(`${start.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'forgetful@example.com', password: 'a brand new passphrase' }).toString(),
+    });
+    expect(login.status).toBe(303);
+  });
+});

@@ -1,0 +1,57 @@
+import { onRealPostgres, startTestApp, TestApp } from '../support/harness';
+import { givenPaywallVendor } from './support';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+// PGlite is one session, so races are only proven on a real PostgreSQL (DESIGN.md section 7).
+const onPostgres = onRealPostgres() ? it : it.skip;
+
+describe('the leaky allowance under concurrency', () => {
+  onPostgres('50 parallel reads of 50 different articles by one reader against a count of 3 allow exactly 3', async () => {
+    const v = await givenPaywallVendor(app);
+    const paywall = await v.leakyPaywall(3);
+    const reader = await v.reader();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        app.http
+          .post(`/paywalls/${paywall.id}/access`)
+          .set(reader.auth)
+          .send({ publisherContentId: `article-${i}`, url: `https://news.example.com/article-${i}` }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const allowed = responses.filter((r) => r.body.status === 'allowed');
+    const blocked = responses.filter((r) => r.body.status === 'blocked');
+    expect(allowed).toHaveLength(3);
+    expect(blocked).toHaveLength(47);
+    expect(allowed.map((r) => r.body.remaining).sort()).toEqual([0, 1, 2]);
+    for (const r of blocked) expect(r.body.remaining).toBe(0);
+    const rows = await app.runtime.database.db.query(`SELECT content_id FROM paywall_reads WHERE vendor_id = $1`, [v.vendorId]);
+    expect(rows).toHaveLength(3);
+    const allowedIds = allowed.map((r) => new URL(r.body.signedLink).pathname.slice(1)).sort();
+    expect(rows.map((r: { content_id: string }) => r.content_id).sort()).toEqual(allowedIds);
+  });
+
+  onPostgres('parallel visitors each keep their own count, and parallel re-reads of one article cost one read', async () => {
+    const v = await givenPaywallVendor(app);
+    const paywall = await v.leakyPaywall(2);
+    const visitors = Array.from({ length: 5 }, (_, i) => v.visitor(`visitor-par-${i}`));
+    const responses = await Promise.all(
+      visitors.flatMap((auth) =>
+        Array.from({ length: 10 }, (_, i) =>
+          app.http.post(`/paywalls/${paywall.id}/access`).set(auth).send({ publisherContentId: `a-${i % 3}`, url: `https://n.example.com/${i}` }),
+        ),
+      ),
+    );
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    const [{ n, readers }] = await app.runtime.database.db.query(
+      `SELECT count(*)::int AS n, count(DISTINCT reader_key)::int AS readers FROM paywall_reads WHERE vendor_id = $1`,
+      [v.vendorId],
+    );
+    expect({ n, readers }).toEqual({ n: 10, readers: 5 });
+  });
+});

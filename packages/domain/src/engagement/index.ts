@@ -1,0 +1,2 @@
+export * from './index-a';
+export * from './index-b';
