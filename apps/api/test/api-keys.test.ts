@@ -67,6 +67,9 @@ describe('POST /management/api-keys', () => {
     expect(array.status).toBe(400);
     const text = await post().set('Content-Type', 'text/plain').send('name=x');
     expect(text.status).toBe(415);
+    const deep = await post().set('Content-Type', 'application/json').send(`{"name":"k","role":${'['.repeat(50_000)}${']'.repeat(50_000)}}`);
+    expect(deep.status).toBe(400);
+    expect(deep.body.code).toBe('REQUEST.TOO_DEEP');
     const huge = await post().send({ name: 'x'.repeat(300_000) });
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('REQUEST.TOO_LARGE');

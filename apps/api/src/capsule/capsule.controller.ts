@@ -40,7 +40,7 @@ export class CapsuleController implements Controller {
         summary: 'Derived wrapKeys for the granted entries of a signed resource',
         description:
           'No authentication is required; an optional bearer access token of a reader of this vendor is honoured ' +
-          '(its entitlement scopes; none until the access module exists). A `shareToken` may be a publisher share ' +
+          '(the scopes its live entitlements grant through the product-scope mapping). A `shareToken` may be a publisher share ' +
           'token or a signed link of this vendor. Entries whose scope is not granted are left out; when none is ' +
           'granted the answer is 403 with the reason. Each successful unlock with a limited token spends one use.',
         tags: TAGS,

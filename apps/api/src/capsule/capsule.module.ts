@@ -1,4 +1,5 @@
-import { GetCapsuleJwks, VerifyServiceToken } from '@kiosk/domain/capsule';
+import { ListUserEntitlements } from '@kiosk/domain/access';
+import { GetCapsuleJwks, ListProductScopes, ProductScopeRepository, SetProductScopes, VerifyServiceToken } from '@kiosk/domain/capsule';
 import { ContainerModule, ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { AccessTokenVerifier } from '../identity/jwt-access-tokens';
@@ -7,14 +8,17 @@ import { TOKENS } from '../platform/tokens';
 import { CapsuleController } from './capsule.controller';
 import { CapsuleKeyManagement } from './capsule-keys.service';
 import { CapsuleManagementController } from './capsule-management.controller';
-import { NoReaderScopes, ReaderScopes } from './reader-scopes';
+import { ProductScopesController } from './product-scopes.controller';
+import { EntitlementReaderScopes, ReaderScopes } from './reader-scopes';
 import { SignedLinkSigner } from './signed-links';
 import { TypeOrmCapsuleKeyStore, TypeOrmShareTokenUseCounter } from './typeorm-capsule.stores';
+import { TypeOrmProductScopeRepository } from './typeorm-product-scopes.repository';
 import { UnlockForCaller } from './unlock-for-caller';
 
 export const CAPSULE = {
-  /** Rebind when the access module answers readers' entitlement scopes. */
+  /** The scopes a signed-in reader holds: entitlements of the access module through the vendor's product scopes. */
   ReaderScopes: Symbol.for('capsule.ReaderScopes') as ServiceIdentifier<ReaderScopes>,
+  ProductScopes: Symbol.for('capsule.ProductScopeRepository') as ServiceIdentifier<ProductScopeRepository>,
 };
 
 export const capsuleModule = new ContainerModule(({ bind }) => {
@@ -25,7 +29,15 @@ export const capsuleModule = new ContainerModule(({ bind }) => {
   bind(TypeOrmShareTokenUseCounter)
     .toDynamicValue((c) => new TypeOrmShareTokenUseCounter(c.get(TOKENS.DataSource), c.get(TOKENS.Clock)))
     .inSingletonScope();
-  bind(CAPSULE.ReaderScopes).toConstantValue(new NoReaderScopes());
+  bind(CAPSULE.ProductScopes)
+    .toDynamicValue((c) => new TypeOrmProductScopeRepository(c.get(TOKENS.DataSource)))
+    .inSingletonScope();
+  // ListUserEntitlements is the access module's; it is looked up on resolution, so the modules load in any order.
+  bind(CAPSULE.ReaderScopes).toDynamicValue(
+    (c) => new EntitlementReaderScopes(c.get(ListUserEntitlements), c.get(CAPSULE.ProductScopes), c.get(TOKENS.Clock)),
+  );
+  bind(SetProductScopes).toDynamicValue((c) => new SetProductScopes(c.get(CATALOG.Products), c.get(CAPSULE.ProductScopes), c.get(TOKENS.Clock)));
+  bind(ListProductScopes).toDynamicValue((c) => new ListProductScopes(c.get(CAPSULE.ProductScopes)));
   bind(CapsuleKeyManagement)
     .toDynamicValue(
       (c) => new CapsuleKeyManagement(c.get(TOKENS.DataSource), c.get(CATALOG.Vendors), box(c), c.get(TOKENS.Clock), c.get(TOKENS.Ids)),
@@ -42,4 +54,5 @@ export const capsuleModule = new ContainerModule(({ bind }) => {
     (c) => new CapsuleController(c.get(GetCapsuleJwks), c.get(UnlockForCaller), c.get(VerifyServiceToken), c.get(AccessTokenVerifier)),
   );
   bind(TOKENS.Controller).toDynamicValue((c) => new CapsuleManagementController(c.get(CapsuleKeyManagement)));
+  bind(TOKENS.Controller).toDynamicValue((c) => new ProductScopesController(c.get(SetProductScopes), c.get(ListProductScopes)));
 });

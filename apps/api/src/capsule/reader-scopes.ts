@@ -1,16 +1,38 @@
+import { Clock } from '@kiosk/domain';
+import { EntitlementWithAccess, hasAccess } from '@kiosk/domain/access';
+import { ProductScopeRepository, scopesGrantedBy } from '@kiosk/domain/capsule';
+
 /**
  * Port: the scopes a signed-in reader holds through active entitlements of
- * the vendor (a product grants one or more scopes). The access module will
- * answer it; until then no reader holds any scope, so unlock grants only
- * through share tokens and signed links.
+ * the vendor (a product grants one or more scopes).
  */
 export interface ReaderScopes {
   scopesOf(vendorId: string, userId: string): Promise<string[]>;
 }
 
-/** The adapter until entitlements exist: nobody holds a scope. */
-export class NoReaderScopes implements ReaderScopes {
-  async scopesOf(): Promise<string[]> {
-    return [];
+/** The access module's answer to "what does this reader hold" (its `ListUserEntitlements` use case). */
+export interface ReaderEntitlements {
+  execute(query: { vendorId: string; userId: string }): Promise<EntitlementWithAccess[]>;
+}
+
+/**
+ * Scopes from entitlements: the reader's entitlements of the vendor that give
+ * access at the service's clock (not revoked, not past their end), their
+ * skus, and the scopes the vendor maps to those skus, each once. Decided by
+ * the domain's `scopesGrantedBy`; an entitlement for an unmapped product grants nothing.
+ */
+export class EntitlementReaderScopes implements ReaderScopes {
+  constructor(
+    private readonly entitlements: ReaderEntitlements,
+    private readonly mappings: Pick<ProductScopeRepository, 'forSkus'>,
+    private readonly clock: Clock,
+  ) {}
+
+  async scopesOf(vendorId: string, userId: string): Promise<string[]> {
+    const now = this.clock.now();
+    const held = await this.entitlements.execute({ vendorId, userId });
+    const skus = [...new Set(held.filter((e) => hasAccess(e, now)).map((e) => e.sku))];
+    if (skus.length === 0) return [];
+    return scopesGrantedBy(held, await this.mappings.forSkus(vendorId, skus), now);
   }
 }

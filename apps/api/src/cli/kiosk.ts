@@ -29,6 +29,7 @@ import { createLogger } from '../platform/logger';
 import { createRuntime, Runtime, VERSION } from '../runtime';
 import { TenantAddresses } from '../identity/tenant-addresses';
 import { registerCapsuleCommands } from '../capsule/capsule.cli';
+import { registerProductScopeCommands } from '../capsule/product-scopes.cli';
 import { registerBillingCommands } from '../billing/billing.cli';
 import { registerAccessCommands } from '../access/access.cli';
 import { registerStorefrontCommands } from '../storefront/storefront.cli';
@@ -240,6 +241,7 @@ program
   });
 
 registerCapsuleCommands(program, withRuntime);
+registerProductScopeCommands(program, withRuntime);
 registerBillingCommands(program, withRuntime);
 registerAccessCommands(program, withRuntime);
 registerStorefrontCommands(program, withRuntime);

@@ -3,23 +3,10 @@ import { Principal } from '@kiosk/domain/identity';
 import { Request } from 'express';
 import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
-import { validateInput } from '../platform/http/validation';
+import { depthOf, validateInput } from '../platform/http/validation';
 import { DIAGNOSTICS_ANSWER_SCHEMA, DIAGNOSTICS_LIMITS, DiagnosticsBody } from './diagnostics.dto';
 
 /** Deepest nesting of a JSON value, walked without recursion (a hostile body cannot blow the stack). */
-export function depthOf(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth + 1 > deepest) deepest = depth + 1;
-    if (deepest > limit) return deepest;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
 /**
  * Checks a diagnostics body before it is validated: its media type, its
  * size (413 beyond the limit) and its nesting, so that validation and

@@ -22,7 +22,7 @@ import { SealedBox } from '../platform/crypto/sealed-box';
 import { TOKENS } from '../platform/tokens';
 import { ApiKeysController } from './api-keys.controller';
 import { HmacSecretHasher, RandomCredentialGenerator } from './credentials';
-import { AccessTokenVerifier, JwtAccessTokenIssuer } from './jwt-access-tokens';
+import { AccessTokenVerifier, ExternalReaderTokens, JwtAccessTokenIssuer } from './jwt-access-tokens';
 import { SigningKeyStore } from './signing-keys';
 import { TenantAddresses } from './tenant-addresses';
 import { TokenController } from './token.controller';
@@ -68,7 +68,11 @@ export const identityModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(AccessTokenVerifier)
     .toDynamicValue(
-      (c) => new AccessTokenVerifier(c.get(SigningKeyStore), c.get(TOKENS.Config).authUrl, c.get(TOKENS.Clock)),
+      (c) => {
+        const config = c.get(TOKENS.Config);
+        const external = config.oidcIssuer ? new ExternalReaderTokens(config.oidcIssuer, config.oidcVendorClaim) : null;
+        return new AccessTokenVerifier(c.get(SigningKeyStore), config.authUrl, c.get(TOKENS.Clock), external);
+      },
     )
     .inSingletonScope();
   bind(TenantAddresses)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Clock } from '@kiosk/domain';
 import { ACCESS_TOKEN_AUDIENCE, AccessTokenIssuer, AccessTokenRequest, Principal } from '@kiosk/domain/identity';
-import { errors, JWTHeaderParameters, jwtVerify, SignJWT } from 'jose';
+import { createRemoteJWKSet, decodeJwt, errors, JWTHeaderParameters, jwtVerify, JWTVerifyGetKey, SignJWT } from 'jose';
 import { SigningKeyStore } from './signing-keys';
 
 /** Claim names beyond RFC 9068 that say which vendor and what kind of principal a token is for. */
@@ -53,6 +53,8 @@ export class AccessTokenVerifier {
     private readonly keys: SigningKeyStore,
     private readonly issuer: string,
     private readonly clock: Clock,
+    /** With OIDC_ISSUER, readers' tokens come from that provider instead of the embedded one. */
+    private readonly external: ExternalReaderTokens | null = null,
   ) {}
 
   private readonly gates: PrincipalGate[] = [];
@@ -74,6 +76,23 @@ export class AccessTokenVerifier {
   }
 
   async verify(token: string): Promise<Principal> {
+    if (this.external) {
+      let issuer: unknown;
+      try {
+        issuer = decodeJwt(token).iss;
+      } catch {
+        throw new InvalidAccessToken('token not valid');
+      }
+      if (issuer === this.external.issuer) return this.gated(await this.external.verify(token, this.clock.now()));
+    }
+    const principal = await this.verifyOwn(token);
+    if (this.external && principal.kind === 'user') {
+      throw new InvalidAccessToken(`readers sign in at ${this.external.issuer}`);
+    }
+    return principal;
+  }
+
+  private async verifyOwn(token: string): Promise<Principal> {
     try {
       const { payload } = await jwtVerify(
         token,
@@ -103,6 +122,65 @@ export class AccessTokenVerifier {
         throw new InvalidAccessToken(error.code === 'ERR_JWT_EXPIRED' ? 'token expired' : 'token not valid');
       }
       throw error;
+    }
+  }
+}
+
+/** Asymmetric algorithms only: never HS* (a public key is no secret) and never `none`. */
+const EXTERNAL_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/**
+ * Readers' access tokens from a standard OpenID provider (OIDC_ISSUER): keys
+ * from its discovery document's `jwks_uri` (fetched and cached by jose),
+ * issuer, audience, expiry and algorithm pinned, the vendor read from a
+ * configurable claim.
+ */
+export class ExternalReaderTokens {
+  private jwks: Promise<JWTVerifyGetKey> | null = null;
+
+  constructor(
+    readonly issuer: string,
+    private readonly vendorClaim: string,
+    private readonly audience: string = ACCESS_TOKEN_AUDIENCE,
+  ) {}
+
+  private keySet(): Promise<JWTVerifyGetKey> {
+    this.jwks ??= (async () => {
+      const response = await fetch(`${this.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+      const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri?: string };
+      if (!jwksUri) throw new Error('the discovery document has no jwks_uri');
+      return createRemoteJWKSet(new URL(jwksUri));
+    })().catch((error: unknown) => {
+      this.jwks = null; // try again on the next token
+      throw error;
+    });
+    return this.jwks;
+  }
+
+  async verify(token: string, now: Date): Promise<Principal> {
+    try {
+      const { payload } = await jwtVerify(token, await this.keySet(), {
+        issuer: this.issuer,
+        audience: this.audience,
+        algorithms: EXTERNAL_ALGORITHMS,
+        currentDate: now,
+        requiredClaims: ['exp', 'sub'],
+      });
+      const vendorId = payload[this.vendorClaim];
+      if (typeof vendorId !== 'string' || typeof payload.sub !== 'string') {
+        throw new InvalidAccessToken(`the token names no vendor (claim ${this.vendorClaim})`);
+      }
+      const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+      return { kind: 'user', vendorId, userId: payload.sub, scopes };
+    } catch (error) {
+      if (error instanceof InvalidAccessToken) throw error;
+      if (error instanceof errors.JOSEError) {
+        throw new InvalidAccessToken(error.code === 'ERR_JWT_EXPIRED' ? 'token expired' : 'token not valid');
+      }
+      throw new InvalidAccessToken('the identity provider could not be reached to check the token');
     }
   }
 }

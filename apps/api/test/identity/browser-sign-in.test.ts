@@ -228,4 +228,53 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     });
     expect(login.status).toBe(303);
   });
+
+  it('lets the cookie session act for the reader, but a state-changing request only from a registered origin', async () => {
+    const site = await givenSite();
+    const jar = new CookieJar();
+    await signUpThroughLogin(jar, site.clientId, 'csrf@example.com', 'correct horse battery');
+    const read = await jar.fetch(`${app.baseUrl}/vendor`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { id: string }).id).toBe(site.vendorId);
+
+    const cancel = (origin?: string) =>
+      jar.fetch(`${app.baseUrl}/contracts/no-such-contract/cancel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+        body: JSON.stringify({ reason: 'x', comment: 'y' }),
+      });
+    for (const origin of ['https://evil.example.net', undefined]) {
+      const refused = await cancel(origin);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { code: string }).code).toBe('AUTH.CSRF');
+    }
+    // From the vendor's own site it reaches the route (which then finds no such contract).
+    const allowed = await cancel(SITE);
+    expect(allowed.status).toBe(404);
+
+    const preflight = await fetch(`${app.baseUrl}/contracts/x/cancel`, {
+      method: 'OPTIONS',
+      headers: { origin: SITE, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    const foreign = await fetch(`${app.baseUrl}/auth/userinfo`, { headers: { origin: 'https://evil.example.net' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("lets a staff user who signs in here create API keys with the provider's token", async () => {
+    const site = await givenSite();
+    // The staff user exists (made by the operator) and claims the account by signing up with its e-mail.
+    const jar = new CookieJar();
+    await signUpThroughLogin(jar, site.clientId, site.staff.email, 'correct horse battery');
+    const linked = await jar.fetch(`${app.baseUrl}/auth/streaming-link?sku=news`);
+    const token = new URL(linked.headers.get('location')!).searchParams.get('access_token')!;
+    const created = await fetch(`${app.baseUrl}/management/api-keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'from a signed-in staff user' }),
+    });
+    expect(created.status).toBe(201);
+  });
 });

@@ -15,3 +15,4 @@ export * from './service-token';
 export * from './ports';
 export * from './unlock-content';
 export * from './verify-service-token';
+export * from './product-scopes';

@@ -1,6 +1,7 @@
 import { ACCESS_ROWS } from '../../access/access.rows';
 import { BILLING_ROWS } from '../../billing/billing.rows';
 import { CAPSULE_ROWS } from '../../capsule/capsule.rows';
+import { PRODUCT_SCOPE_ROWS } from '../../capsule/product-scopes.rows';
 import { CONTRACT_ROWS } from '../../contracts/contract.rows';
 import { DIAGNOSTICS_ROWS } from '../../engagement/diagnostics.rows';
 import { LICENSE_ROWS } from '../../engagement/licenses.rows';
@@ -26,6 +27,7 @@ export const ENTITIES = [
   ScheduledTaskRow,
   IdempotencyKeyRow,
   ...CAPSULE_ROWS,
+  ...PRODUCT_SCOPE_ROWS,
   ...BILLING_ROWS,
   ...ACCESS_ROWS,
   ...CONTRACT_ROWS,

@@ -8,6 +8,7 @@ import { Storefront1763770000000 } from './1763770000000-storefront';
 import { Paywalls1763740000000 } from './1763740000000-paywalls';
 import { EngagementB1763760000000 } from './1763760000000-engagement-b';
 import { SignIn1763780000000 } from './1763780000000-sign-in';
+import { CapsuleProductScopes1763790000000 } from './1763790000000-capsule-product-scopes';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   EngagementB1763760000000,
   Storefront1763770000000,
   SignIn1763780000000,
+  CapsuleProductScopes1763790000000,
 ];
