@@ -15,7 +15,8 @@ import { sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { BillRow, InvoiceDocumentRow, TransactionRow } from './billing.rows';
 
-const toBill = (row: BillRow): BillRecord => ({
+/** Row to domain record; the storefront's read adapters use the same mapping. */
+export const toBill = (row: BillRow): BillRecord => ({
   id: row.id,
   vendorId: row.vendorId,
   contractId: row.contractId,
@@ -95,7 +96,7 @@ export class TypeOrmBillRepository implements BillRepository {
   }
 }
 
-const toTransaction = (row: TransactionRow): Transaction => ({
+export const toTransaction = (row: TransactionRow): Transaction => ({
   id: row.id,
   vendorId: row.vendorId,
   amount: { minor: Number(row.amountMinor), currency: row.currency },

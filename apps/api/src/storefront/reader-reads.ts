@@ -1,10 +1,10 @@
 import { ReaderBillingReads, BillRecord, Transaction } from '@kiosk/domain/billing';
 import { AccountsByEmail } from '@kiosk/domain/catalog';
 import { ExternalAccessProvider } from '@kiosk/domain/access';
-import { BillStatus } from '@kiosk/domain/contracts';
 import { DataSource } from 'typeorm';
 import { BillRow, TransactionRow } from '../billing/billing.rows';
 import { UserRow } from '../identity/identity.rows';
+import { toBill, toTransaction } from '../billing/typeorm-billing.repositories';
 import { managerOf } from '../platform/database/transaction';
 import { sqlRows } from '../platform/database/sql';
 import { AutoOnboardRuleRow } from './storefront.rows';
@@ -13,38 +13,7 @@ import { AutoOnboardRuleRow } from './storefront.rows';
 // row classes and read-only. They answer the narrow read ports the domain
 // user queries name; they belong with those modules and can move there.
 
-const toBill = (row: BillRow): BillRecord => ({
-  id: row.id,
-  vendorId: row.vendorId,
-  contractId: row.contractId,
-  userId: row.userId,
-  payerId: row.payerId,
-  items: row.items.map((i) => ({ sku: i.sku, title: i.title, purchaseOptionId: i.purchaseOptionId })),
-  price: { minor: Number(row.priceMinor), currency: row.currency },
-  status: row.status as BillStatus,
-  dueAt: row.dueAt,
-  periodStart: row.periodStart,
-  periodEnd: row.periodEnd,
-  paymentProvider: row.paymentProvider,
-  paymentMethod: row.paymentMethod,
-  receiptUrl: row.receiptUrl,
-  invoiceNumber: row.invoiceNumber,
-  paidAt: row.paidAt,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
-});
 
-const toTransaction = (row: TransactionRow): Transaction => ({
-  id: row.id,
-  vendorId: row.vendorId,
-  amount: { minor: Number(row.amountMinor), currency: row.currency },
-  contractId: row.contractId,
-  isRefund: row.isRefund,
-  userId: row.userId,
-  billId: row.billId,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
-});
 
 /** Upper bound of rows one listing reads: a reader with more sees the newest ones. */
 export const READER_LIST_LIMIT = 500;
