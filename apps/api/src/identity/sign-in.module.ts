@@ -7,6 +7,8 @@ import {
   SignIn,
   SignUp,
 } from '@kiosk/domain/identity';
+import { SetStreamingLink } from '@kiosk/domain/engagement';
+import { MergeVisitorReads } from '@kiosk/domain/paywalls';
 import { ContainerModule, ServiceIdentifier } from 'inversify';
 import { EmbeddedMailer } from '../billing/embedded-mailer';
 import { TOKENS } from '../platform/tokens';
@@ -69,6 +71,14 @@ export const signInModule = new ContainerModule(({ bind }) => {
       c.get(TOKENS.Clock),
       config.oidcIssuer ?? config.authUrl,
       config.baseUrl,
+      {
+        signedIn: async (vendorId, userId, visitorId) => {
+          if (visitorId) await c.get(MergeVisitorReads).execute({ vendorId, visitorId, userId });
+        },
+        streamingLinked: async (vendorId, userId) => {
+          await c.get(SetStreamingLink).execute({ vendorId, userId, linked: true });
+        },
+      },
     );
   });
   bind(TOKENS.Controller).toDynamicValue((c) => {

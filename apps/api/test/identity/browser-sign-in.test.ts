@@ -277,4 +277,46 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     });
     expect(created.status).toBe(201);
   });
+
+  it("merges the visitor's free reads into the reader on sign-in, and records the streaming link", async () => {
+    const site = await givenSite();
+    const full = { authorization: `Bearer ${await site.apiToken('full')}`, 'content-type': 'application/json' };
+    const paywall = (await (
+      await fetch(`${app.baseUrl}/management/paywalls`, {
+        method: 'POST',
+        headers: full,
+        body: JSON.stringify({ name: 'Meter', settings: { leaky: { enabled: true, count: 2, periodInHours: 24 } } }),
+      })
+    ).json()) as { id: string };
+    const visitorId = 'visitor-merge-123';
+    const visitor = { authorization: `Basic ${Buffer.from(`${site.clientId}:${visitorId}`).toString('base64')}` };
+    const read = (headers: Record<string, string>, article: string) =>
+      fetch(`${app.baseUrl}/paywalls/${paywall.id}/access`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', origin: SITE },
+        body: JSON.stringify({ publisherContentId: article, url: `${SITE}/${article}` }),
+      }).then(async (r) => ((await r.json()) as { status: string; remaining: number }));
+    expect(await read(visitor, 'a1')).toMatchObject({ status: 'allowed', remaining: 1 });
+    expect(await read(visitor, 'a2')).toMatchObject({ status: 'allowed', remaining: 0 });
+
+    const jar = new CookieJar();
+    const start = await jar.follow(`${app.baseUrl}/auth/${site.clientId}/login?visitor_id=${visitorId}`);
+    const created = await jar.fetch(`${start.url}/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'metered@example.com', password: 'correct horse battery' }).toString(),
+    });
+    await jar.follow(new URL(created.headers.get('location')!, start.url).href, (url) => url.startsWith(SITE));
+    // Signed in, the reader has already used the visitor's two free reads.
+    const asReader = await jar.fetch(`${app.baseUrl}/paywalls/${paywall.id}/access`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE },
+      body: JSON.stringify({ publisherContentId: 'a3', url: `${SITE}/a3` }),
+    });
+    expect(((await asReader.json()) as { status: string }).status).toBe('blocked');
+
+    await jar.fetch(`${app.baseUrl}/auth/streaming-link?sku=news`);
+    const linked = await jar.fetch(`${app.baseUrl}/profile/streaming-link`);
+    expect(await linked.json()).toEqual({ isStreamingLinked: true });
+  });
 });

@@ -1,5 +1,11 @@
 import { Clock } from '@kiosk/domain';
-import { BrowserClient, BrowserClientRepository, isAllowedReturnAddress, Principal } from '@kiosk/domain/identity';
+import {
+  BrowserClient,
+  BrowserClientRepository,
+  isAllowedReturnAddress,
+  Principal,
+  VISITOR_ID_PATTERN,
+} from '@kiosk/domain/identity';
 import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
 import { Request, Response } from 'express';
 import { decodeJwt } from 'jose';
@@ -26,6 +32,16 @@ const query = (req: Request, name: string): string | undefined => {
   return typeof value === 'string' && value.length <= 4096 ? value : undefined;
 };
 
+/**
+ * What other modules do when a browser signs in or links streaming: merge
+ * the visitor's free reads into the reader (paywalls), remember the link
+ * (profile). Failures are logged; they never fail the sign-in.
+ */
+export interface BrowserSignInHooks {
+  signedIn(vendorId: string, userId: string, visitorId: string | null): Promise<void>;
+  streamingLinked(vendorId: string, userId: string): Promise<void>;
+}
+
 /** Pass-through authorization parameters of the login route (interface 4.5). */
 const PASS_THROUGH = ['prompt', 'ui_locales', 'login_hint'] as const;
 
@@ -45,6 +61,7 @@ export class BrowserAuthController implements Controller {
     private readonly clock: Clock,
     private readonly issuer: string,
     private readonly baseUrl: string,
+    private readonly hooks: BrowserSignInHooks | null = null,
   ) {}
 
   /** The provider's metadata for one client, discovered once per process. */
@@ -107,7 +124,15 @@ export class BrowserAuthController implements Controller {
       const value = query(req, name);
       if (value) parameters[name] = value;
     }
-    this.cookies.setLoginTransaction(res, { clientId: browserClient.clientId, verifier, state, nonce, returnTo });
+    const visitorId = query(req, 'visitor_id');
+    this.cookies.setLoginTransaction(res, {
+      clientId: browserClient.clientId,
+      verifier,
+      state,
+      nonce,
+      returnTo,
+      visitorId: visitorId && VISITOR_ID_PATTERN.test(visitorId) ? visitorId : null,
+    });
     res.redirect(302, client.buildAuthorizationUrl(config, parameters).href);
   }
 
@@ -133,7 +158,9 @@ export class BrowserAuthController implements Controller {
         path: '/auth/{clientId}/login',
         operationId: 'browserLogin',
         summary: 'Start signing in: redirect to the authorization server (code flow with PKCE)',
-        description: 'Query: return_to (on a registered origin of the vendor), audience, scope, prompt, ui_locales, login_hint, retry.',
+        description:
+          'Query: return_to (on a registered origin of the vendor), audience, scope, prompt, ui_locales, login_hint, retry; ' +
+          'visitor_id (the browser library\'s visitor id: its free reads are merged into the reader on sign-in).',
         tags,
         auth: { kind: 'none' },
         responses: { 302: redirect, 400: { description: 'return_to not on a registered origin' }, 404: { description: 'Unknown client' } },
@@ -192,6 +219,9 @@ export class BrowserAuthController implements Controller {
             },
             this.clock.now(),
           );
+          await this.hooks
+            ?.signedIn(principal.vendorId, principal.userId, tx.visitorId ?? null)
+            .catch((error: unknown) => req.log.warn({ err: error }, 'after-sign-in step failed'));
           res.redirect(302, tx.returnTo ?? this.home(browserClient));
         },
       }),
@@ -311,6 +341,9 @@ export class BrowserAuthController implements Controller {
           const target = new URL(browserClient.accessSyncUrl);
           target.searchParams.set('sku', sku);
           target.searchParams.set('access_token', session.at);
+          await this.hooks
+            ?.streamingLinked(session.vendorId, session.sub)
+            .catch((error: unknown) => req.log.warn({ err: error }, 'recording the streaming link failed'));
           res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').redirect(302, target.href);
         },
       }),

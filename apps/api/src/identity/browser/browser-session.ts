@@ -24,6 +24,8 @@ export interface LoginTransaction {
   readonly state: string;
   readonly nonce: string;
   readonly returnTo: string | null;
+  /** The anonymous visitor who is signing in, when the page said so. */
+  readonly visitorId?: string | null;
 }
 
 export const SESSION_COOKIE = 'kiosk_session';
