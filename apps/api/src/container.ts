@@ -17,6 +17,7 @@ import { signInModule } from './identity/sign-in.module';
 import { paywallsModule } from './paywalls/paywalls.module';
 import { SystemClock, UuidV7Ids } from './platform/system';
 import { storefrontModule } from './storefront/storefront.module';
+import { PlatformEraser } from './platform/platform.eraser';
 import { TOKENS } from './platform/tokens';
 
 export interface ContainerOverrides {
@@ -32,6 +33,7 @@ export function buildContainer(config: Config, db: DataSource, logger: Logger, o
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock());
   container.bind(TOKENS.Ids).toConstantValue(overrides.ids ?? new UuidV7Ids());
+  container.bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new PlatformEraser(c.get(TOKENS.DataSource)));
   container.load(healthModule, catalogModule, identityModule);
   container.load(capsuleModule);
   container.load(billingModule, accessModule);

@@ -14,6 +14,7 @@ import { TOKENS } from '../platform/tokens';
 import { ACCESS_EVENT_TYPES, ContractAccessHandler } from './access.handlers';
 import { accessViewOf } from './contract-access';
 import { TypeOrmEntitlementRepository } from './typeorm-entitlements.repository';
+import { AccessEraser } from './access.eraser';
 
 export const ACCESS = {
   Entitlements: Symbol.for('EntitlementRepository') as ServiceIdentifier<EntitlementRepository>,
@@ -26,6 +27,7 @@ export const ACCESS = {
 };
 
 export const accessModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new AccessEraser(c.get(TOKENS.DataSource)));
   bind(ACCESS.Entitlements)
     .toDynamicValue((c) => new TypeOrmEntitlementRepository(c.get(TOKENS.DataSource)))
     .inSingletonScope();

@@ -15,6 +15,7 @@ import { TOKENS } from '../platform/tokens';
 import { BillsController } from './bills.controller';
 import { EmbeddedMailer } from './embedded-mailer';
 import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
+import { BillingEraser } from './billing.eraser';
 import {
   PostgresInvoiceNumbers,
   TypeOrmBillRepository,
@@ -33,6 +34,7 @@ export const BILLING = {
 };
 
 export const billingModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new BillingEraser(c.get(TOKENS.DataSource)));
   const db = TOKENS.DataSource;
   bind(BILLING.Bills).toDynamicValue((c) => new TypeOrmBillRepository(c.get(db))).inSingletonScope();
   bind(BILLING.Transactions).toDynamicValue((c) => new TypeOrmTransactionRepository(c.get(db))).inSingletonScope();

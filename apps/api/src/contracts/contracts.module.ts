@@ -23,6 +23,7 @@ import { TOKENS } from '../platform/tokens';
 import { ContractsController } from './contracts.controller';
 import { TimedContractMoves } from './timed-contract-moves';
 import { TypeOrmContractRepository, TypeOrmDiscountCodeRepository } from './typeorm-contract.repositories';
+import { ContractsEraser } from './contracts.eraser';
 
 export const CONTRACTS = {
   Contracts: Symbol.for('ContractRepository') as ServiceIdentifier<ContractRepository>,
@@ -30,6 +31,7 @@ export const CONTRACTS = {
 };
 
 export const contractsModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new ContractsEraser(c.get(TOKENS.DataSource)));
   bind(CONTRACTS.Contracts).toDynamicValue((c) => new TypeOrmContractRepository(c.get(TOKENS.DataSource)));
   bind(CONTRACTS.DiscountCodes).toDynamicValue((c) => new TypeOrmDiscountCodeRepository(c.get(TOKENS.DataSource)));
 

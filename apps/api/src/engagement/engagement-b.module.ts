@@ -22,11 +22,8 @@ import {
 } from '@kiosk/domain/engagement';
 import { ContainerModule, ServiceIdentifier } from 'inversify';
 import { IDENTITY } from '../identity/identity.module';
-import { AccessTokenVerifier } from '../identity/jwt-access-tokens';
 import { TOKENS } from '../platform/tokens';
-import { AccessEraser, BillingEraser, ContractsEraser, EngagementEraser, IdentityEraser, PlatformEraser } from './erasure-erasers';
-import { UserLiveness } from './erasure-liveness';
-import { ERASURE_TOKENS } from './erasure.tokens';
+import { EngagementEraser } from './engagement.eraser';
 import { FulfillmentsController } from './fulfillments.controller';
 import { EmbeddedDeliveryProvider, TypeOrmFulfillmentRepository } from './fulfillments.typeorm';
 import { ProfileController } from './profile.controller';
@@ -50,7 +47,7 @@ export const ENGAGEMENT_B = {
  * erasure (with every module's PersonalDataEraser) and the bearer gate that
  * refuses tokens of erased readers.
  */
-export const engagementBModule = new ContainerModule(({ bind, onActivation }) => {
+export const engagementBModule = new ContainerModule(({ bind }) => {
   const db = TOKENS.DataSource;
   const clock = TOKENS.Clock;
   bind(ENGAGEMENT_B.UnitOfWork).toDynamicValue((c) => new TypeOrmUnitOfWork(c.get(db))).inSingletonScope();
@@ -63,18 +60,8 @@ export const engagementBModule = new ContainerModule(({ bind, onActivation }) =>
     .inSingletonScope();
   bind(ENGAGEMENT_B.DeliveryProvider).toDynamicValue((c) => c.get(EmbeddedDeliveryProvider));
 
-  // Erased readers' tokens: every verified user principal must still be a live user.
-  bind(ERASURE_TOKENS.UserLiveness).toDynamicValue((c) => new UserLiveness(c.get(db), c.get(clock))).inSingletonScope();
-  onActivation(AccessTokenVerifier, (context, verifier) => {
-    verifier.addGate(context.get(ERASURE_TOKENS.UserLiveness));
-    return verifier;
-  });
-  const eraser = ERASURE_TOKENS.PersonalDataEraser;
-  bind(eraser).toDynamicValue((c) => new IdentityEraser(c.get(db), c.get(ERASURE_TOKENS.UserLiveness)));
-  bind(eraser).toDynamicValue((c) => new ContractsEraser(c.get(db)));
-  bind(eraser).toDynamicValue((c) => new BillingEraser(c.get(db)));
-  bind(eraser).toDynamicValue((c) => new AccessEraser(c.get(db)));
-  bind(eraser).toDynamicValue((c) => new PlatformEraser(c.get(db)));
+  // Each module binds the eraser of its own personal data (TOKENS.PersonalDataEraser); this is engagement's.
+  const eraser = TOKENS.PersonalDataEraser;
   bind(eraser).toDynamicValue((c) => new EngagementEraser(c.get(db)));
 
   const users = IDENTITY.Users;

@@ -23,7 +23,9 @@ import { TOKENS } from '../platform/tokens';
 import { ApiKeysController } from './api-keys.controller';
 import { HmacSecretHasher, RandomCredentialGenerator } from './credentials';
 import { AccessTokenVerifier, ExternalReaderTokens, JwtAccessTokenIssuer } from './jwt-access-tokens';
+import { IdentityEraser } from './identity.eraser';
 import { SigningKeyStore } from './signing-keys';
+import { UserLiveness } from './user-liveness';
 import { TenantAddresses } from './tenant-addresses';
 import { TokenController } from './token.controller';
 import { BrowserClientsController } from './browser-clients.controller';
@@ -44,7 +46,7 @@ export const IDENTITY = {
 
 const HOUR_MS = 3_600_000;
 
-export const identityModule = new ContainerModule(({ bind }) => {
+export const identityModule = new ContainerModule(({ bind, onActivation }) => {
   bind(IDENTITY.ApiKeys).toDynamicValue((c) => new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
   bind(IDENTITY.Users).toDynamicValue((c) => new TypeOrmUserRepository(c.get(TOKENS.DataSource))).inSingletonScope();
   // The pepper is derived from SECRETS_KEY so that one secret protects all key material.
@@ -66,6 +68,15 @@ export const identityModule = new ContainerModule(({ bind }) => {
   bind(IDENTITY.TokenIssuer)
     .toDynamicValue((c) => new JwtAccessTokenIssuer(c.get(SigningKeyStore), c.get(TOKENS.Config).authUrl))
     .inSingletonScope();
+  // Erased readers' tokens: every verified user principal must still be a live user.
+  bind(UserLiveness)
+    .toDynamicValue((c) => new UserLiveness(c.get(TOKENS.DataSource), c.get(TOKENS.Clock)))
+    .inSingletonScope();
+  onActivation(AccessTokenVerifier, (context, verifier) => {
+    verifier.addGate(context.get(UserLiveness));
+    return verifier;
+  });
+  bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new IdentityEraser(c.get(TOKENS.DataSource), c.get(UserLiveness)));
   bind(AccessTokenVerifier)
     .toDynamicValue(
       (c) => {

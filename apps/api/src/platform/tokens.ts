@@ -1,4 +1,4 @@
-import { Clock, IdGenerator } from '@kiosk/domain';
+import { Clock, IdGenerator, PersonalDataEraser } from '@kiosk/domain';
 import { ServiceIdentifier } from 'inversify';
 import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
@@ -17,6 +17,8 @@ export const TOKENS = {
   Controller: Symbol.for('Controller') as ServiceIdentifier<Controller>,
   /** Multi-bound: reactions to outbox events. */
   EventHandler: Symbol.for('EventHandler') as ServiceIdentifier<EventHandler>,
+  /** Multi-bound: one per module that holds personal data; DELETE /profile runs them all in one transaction. */
+  PersonalDataEraser: Symbol.for('PersonalDataEraser') as ServiceIdentifier<PersonalDataEraser>,
   /** Multi-bound: work the worker runs on a schedule. */
   PeriodicTask: Symbol.for('PeriodicTask') as ServiceIdentifier<PeriodicTask>,
 };

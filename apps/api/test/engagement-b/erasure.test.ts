@@ -1,7 +1,7 @@
 import { EraseAccount, PersonalDataEraser } from '@kiosk/domain/engagement';
 import { IssueUserToken } from '@kiosk/domain/identity';
 import { ENGAGEMENT_B } from '../../src/engagement/engagement-b.module';
-import { ERASURE_TOKENS } from '../../src/engagement/erasure.tokens';
+import { TOKENS } from '../../src/platform/tokens';
 import { IDENTITY } from '../../src/identity/identity.module';
 import { givenSellingVendor, settleEvents } from '../billing/support';
 import { bearer, startTestApp, TestApp } from '../support/harness';
@@ -182,7 +182,7 @@ describe('DELETE /profile', () => {
     await app.http.patch('/profile').set(r.auth).send({ nickname: 'nick' });
     const c = app.runtime.container;
     const failing: PersonalDataEraser = { module: 'failing', erase: async () => Promise.reject(new Error('disk full')) };
-    const erase = new EraseAccount(c.get(IDENTITY.Users), [...c.getAll(ERASURE_TOKENS.PersonalDataEraser), failing], c.get(ENGAGEMENT_B.UnitOfWork), app.clock);
+    const erase = new EraseAccount(c.get(IDENTITY.Users), [...c.getAll(TOKENS.PersonalDataEraser), failing], c.get(ENGAGEMENT_B.UnitOfWork), app.clock);
     await expect(erase.execute({ vendorId: v.vendorId, userId: r.userId })).rejects.toThrow('disk full');
     expect((await app.http.get('/tags').set(r.auth)).body).toEqual(['t']);
     expect((await app.http.get('/profile').set(r.auth)).body).toMatchObject({ email: `atomic@${v.vendorId}.example.com`, firstName: 'Atomic', nickname: 'nick' });

@@ -3,3 +3,4 @@ export * from './ids';
 export * from './errors';
 export * from './money';
 export * from './domain-event';
+export * from './personal-data';

@@ -1,6 +1,7 @@
-import { ErasureSubject, scrubJson, scrubText } from '@kiosk/domain/engagement';
+import { ErasureSubject } from '@kiosk/domain';
+import { scrubJson, scrubText } from '@kiosk/domain/engagement';
 import { EntityManager } from 'typeorm';
-import { sqlRows } from '../platform/database/sql';
+import { sqlRows } from './sql';
 
 /** Whether a table exists (erasers of optional or newer tables stay safe before their migration). */
 export async function tableExists(manager: EntityManager, table: string): Promise<boolean> {
