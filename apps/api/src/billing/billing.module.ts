@@ -6,6 +6,7 @@ import {
   InvoiceDocumentRepository,
   InvoiceNumbers,
   RecordPayment,
+  VoidBillsOfCanceledContract,
   TransactionRepository,
 } from '@kiosk/domain/billing';
 import { BillInvoicing, RecordBillPayment } from '@kiosk/domain/contracts';
@@ -16,6 +17,7 @@ import { BillsController } from './bills.controller';
 import { EmbeddedMailer } from './embedded-mailer';
 import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
 import { BillingEraser } from './billing.eraser';
+import { VoidBillsOnCancellation } from './billing.handlers';
 import {
   PostgresInvoiceNumbers,
   TypeOrmBillRepository,
@@ -34,6 +36,8 @@ export const BILLING = {
 };
 
 export const billingModule = new ContainerModule(({ bind }) => {
+  bind(VoidBillsOfCanceledContract).toDynamicValue((c) => new VoidBillsOfCanceledContract(c.get(BILLING.Bills), c.get(TOKENS.Clock)));
+  bind(TOKENS.EventHandler).toDynamicValue((c) => new VoidBillsOnCancellation(c.get(VoidBillsOfCanceledContract)));
   bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new BillingEraser(c.get(TOKENS.DataSource)));
   const db = TOKENS.DataSource;
   bind(BILLING.Bills).toDynamicValue((c) => new TypeOrmBillRepository(c.get(db))).inSingletonScope();

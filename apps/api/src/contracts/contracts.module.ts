@@ -31,7 +31,9 @@ export const CONTRACTS = {
 };
 
 export const contractsModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new ContractsEraser(c.get(TOKENS.DataSource)));
+  bind(TOKENS.PersonalDataEraser).toDynamicValue(
+    (c) => new ContractsEraser(c.get(TOKENS.DataSource), c.get(CONTRACTS.Contracts), c.get(RequestCancel)),
+  );
   bind(CONTRACTS.Contracts).toDynamicValue((c) => new TypeOrmContractRepository(c.get(TOKENS.DataSource)));
   bind(CONTRACTS.DiscountCodes).toDynamicValue((c) => new TypeOrmDiscountCodeRepository(c.get(TOKENS.DataSource)));
 

@@ -1,5 +1,6 @@
 import { RequestCancel } from '@kiosk/domain/contracts';
 import { TimedContractMoves } from '../../src/contracts/timed-contract-moves';
+import { settleEvents } from '../billing/support';
 import { bearer, givenVendor, startTestApp, TestApp } from '../support/harness';
 import { givenContractVendor } from './support';
 
@@ -347,5 +348,8 @@ describe('time moves contracts (injected clock, never sleeping)', () => {
     app.clock.advance(15 * DAY); // past the 14-day grace period
     await moveTime();
     expect((await v.get(id)).body).toMatchObject({ status: 'CANCELED', cancelReason: 'NON_PAYMENT', isActive: false });
+    // Nothing is owed for a period that will not be served: the worker voids the open bill.
+    await settleEvents(app, v.vendorId);
+    expect((await v.bills(id)).map((b: { status: string }) => b.status)).toEqual(['VOID']);
   });
 });

@@ -135,6 +135,9 @@ describe('DELETE /profile', () => {
 
     // Financial records stay, tied to the opaque user id only.
     expect(await financial()).toEqual(kept);
+    // The reader's own contract stops renewing: nobody is left to serve or bill.
+    const ownContracts = await app.http.get(`/management/contracts?userId=${encodeURIComponent(userId)}`).set(bearer(writer));
+    expect(ownContracts.body).toEqual([expect.objectContaining({ cancelReason: 'ACCOUNT_ERASED', willCancelAt: expect.any(String) })]);
     const [user] = await db().query(`SELECT email, first_name, last_name, erased_at FROM users WHERE vendor_id = $1 AND id = $2`, [v.vendorId, userId]);
     expect(user).toEqual({ email: `erased-${userId}@erased.invalid`, first_name: null, last_name: null, erased_at: expect.any(Date) });
     const contracts = await app.http.get(`/management/contracts?userId=${encodeURIComponent(paid.body.userId)}`).set(bearer(writer));

@@ -67,6 +67,16 @@ export function payBill(record: BillRecord, paidAt: Date, now: Date): BillRecord
   return { ...record, status: moved.status, updatedAt: moved.updatedAt, paidAt };
 }
 
+/**
+ * OPEN -> VOID when the contract it bills is canceled: nothing is owed for a
+ * period that will not be served. A bill in any other status stays as it is.
+ */
+export function voidOnCancellation(record: BillRecord, now: Date): BillRecord | null {
+  if (record.status !== 'OPEN') return null;
+  const moved = moveBill(asContractBill(record), 'VOID', now);
+  return { ...record, status: moved.status, updatedAt: moved.updatedAt };
+}
+
 function asContractBill(record: BillRecord): Bill {
   return {
     id: record.id,

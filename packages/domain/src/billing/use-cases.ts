@@ -1,6 +1,6 @@
 import { Bill, ContractSnapshot } from '../contracts';
 import { Clock, IdGenerator, NotFoundError } from '../shared';
-import { BillRecord, payBill, recordIssuedBill } from './bill-record';
+import { BillRecord, payBill, recordIssuedBill, voidOnCancellation } from './bill-record';
 import { BadPaymentDate, BillNotFound } from './errors';
 import { composeInvoice, formatInvoiceNumber, InvoiceDocument, invoiceMail } from './invoice';
 import {
@@ -100,5 +100,27 @@ export class GetBill {
     const bill = await this.bills.find(command.vendorId, command.billId);
     if (!bill) throw new BillNotFound(command.billId);
     return bill;
+  }
+}
+
+/** A canceled contract's open bills are voided (the worker runs this for `contract.canceled`). */
+export class VoidBillsOfCanceledContract {
+  constructor(
+    private readonly bills: Pick<BillRepository, 'update' | 'listByContract'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Answers the ids of the bills it voided; repeating it voids nothing more. */
+  async execute(command: { vendorId: string; contractId: string }): Promise<string[]> {
+    const voided: string[] = [];
+    for (const bill of await this.bills.listByContract(command.vendorId, command.contractId)) {
+      if (bill.status !== 'OPEN') continue;
+      await this.bills.update(command.vendorId, bill.id, async (current) => {
+        const moved = voidOnCancellation(current, this.clock.now());
+        if (moved) voided.push(moved.id);
+        return { bill: moved ?? current, result: undefined };
+      });
+    }
+    return voided;
   }
 }
