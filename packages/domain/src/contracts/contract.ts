@@ -1,4 +1,4 @@
-import { DomainEvent, InvalidError, money, Money } from '../shared';
+import { InvalidError, money, Money, RecordsEvents } from '../shared';
 import { applyItemChange, BadAmendment, ContractNotAmendable, DiscountAlreadyApplied, ItemChange, prorateRemaining } from './amendment';
 import { Bill, isPastDue, issueBill } from './bill';
 import {
@@ -83,12 +83,17 @@ const MAX_CYCLES = 10_000;
  * the outbox. Intent methods that may be repeated safely answer `false`
  * when they changed nothing.
  */
-export class Contract {
-  private events: DomainEvent[] = [];
+export class Contract extends RecordsEvents {
   /** Bills issued since the contract was loaded, for the invoicing port; never stored. */
   private issuedBills: Bill[] = [];
 
-  private constructor(private state: State) {}
+  private constructor(private state: State) {
+    super();
+  }
+
+  protected get eventSource() {
+    return { vendorId: this.state.vendorId, aggregateId: this.state.id };
+  }
 
   /** A new PENDING contract: priced, not billed, no access. The contract user holds the first seat. */
   static create(input: NewContract, now: Date): Contract {
@@ -121,7 +126,7 @@ export class Contract {
       canceledAt: null,
       overdueSince: null,
     });
-    contract.record('contract.created', now, {
+    contract.recordEvent('contract.created', now, {
       userId: input.userId,
       items: input.items.map((i) => ({ sku: i.sku, purchaseOptionId: i.purchaseOptionId })),
       price: contract.price.minor,
@@ -146,12 +151,6 @@ export class Contract {
     return bills;
   }
 
-  /** Events recorded since the last call, oldest first; the repository writes them to the outbox. */
-  pullEvents(): DomainEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
 
   get id(): string {
     return this.state.id;
@@ -238,7 +237,7 @@ export class Contract {
     this.state.status = to;
     this.state.confirmedAt = now;
     this.touch(now);
-    this.record('contract.confirmed', now, { status: to, startsAt: start.toISOString() });
+    this.recordEvent('contract.confirmed', now, { status: to, startsAt: start.toISOString() });
     this.issueBillFor(firstPrice, now);
     if (to === 'ACTIVE') this.recordActivated(now);
     return true;
@@ -276,7 +275,7 @@ export class Contract {
     this.state.periodEnd = addCycles(cycleAnchor, recurrence, this.state.cycle);
     this.applyPendingChange(now);
     this.touch(now);
-    this.record('contract.renewed', now, {
+    this.recordEvent('contract.renewed', now, {
       periodStart: this.state.periodStart.toISOString(),
       periodEnd: this.state.periodEnd.toISOString(),
     });
@@ -292,7 +291,7 @@ export class Contract {
     this.state.status = 'OVERDUE';
     this.state.overdueSince = new Date(Math.min(...pastDue.map((b) => b.dueAt.getTime())));
     this.touch(now);
-    this.record('contract.overdue', now, {
+    this.recordEvent('contract.overdue', now, {
       billIds: pastDue.map((b) => b.id),
       overdueSince: this.state.overdueSince.toISOString(),
     });
@@ -309,12 +308,12 @@ export class Contract {
     if (!bill) return false;
     this.state.openBills = this.state.openBills.filter((b) => b.id !== billId);
     this.touch(now);
-    this.record('contract.bill_paid', now, { billId });
+    this.recordEvent('contract.bill_paid', now, { billId });
     if (this.state.status === 'OVERDUE' && !this.hasPastDueBill(now)) {
       assertTransition('OVERDUE', 'ACTIVE');
       this.state.status = 'ACTIVE';
       this.state.overdueSince = null;
-      this.record('contract.reinstated', now, { billId });
+      this.recordEvent('contract.reinstated', now, { billId });
     }
     return true;
   }
@@ -336,7 +335,7 @@ export class Contract {
     this.state.cancelRequestedAt = now;
     this.state.cancelReason = reason;
     this.touch(now);
-    this.record('contract.cancel_requested', now, { reason, willCancelAt: periodEnd.toISOString() });
+    this.recordEvent('contract.cancel_requested', now, { reason, willCancelAt: periodEnd.toISOString() });
     return true;
   }
 
@@ -350,7 +349,7 @@ export class Contract {
     this.state.cancelReason = reason;
     this.state.overdueSince = null;
     this.touch(now);
-    this.record('contract.canceled', now, {
+    this.recordEvent('contract.canceled', now, {
       from,
       reason,
       userId: this.userId,
@@ -372,7 +371,7 @@ export class Contract {
     const from = item.seats;
     this.state.items = this.state.items.map((i) => (i === item ? { ...i, seats: total } : i));
     this.touch(now);
-    this.record('contract.seats_changed', now, { sku: item.sku, from, to: total });
+    this.recordEvent('contract.seats_changed', now, { sku: item.sku, from, to: total });
     return true;
   }
 
@@ -393,7 +392,7 @@ export class Contract {
     };
     this.state.seatHolders = [...this.state.seatHolders, seat];
     this.touch(now);
-    this.record('contract.seat_assigned', now, { userId: user.id, sku: seat.sku, itemSku: item.sku });
+    this.recordEvent('contract.seat_assigned', now, { userId: user.id, sku: seat.sku, itemSku: item.sku });
     return true;
   }
 
@@ -406,7 +405,7 @@ export class Contract {
     this.state.seatHolders = this.state.seatHolders.filter((h) => h.userId !== userId);
     this.touch(now);
     for (const seat of seats) {
-      this.record('contract.seat_removed', now, { userId, sku: seat.sku, itemSku: seat.itemSku });
+      this.recordEvent('contract.seat_removed', now, { userId, sku: seat.sku, itemSku: seat.itemSku });
     }
   }
 
@@ -444,7 +443,7 @@ export class Contract {
       throw new BadAmendment('the new purchase option must differ and be priced in the contract currency');
     }
     const upgrade = change.unitPrice.minor > item.unitPrice.minor;
-    this.record('contract.amended', now, {
+    this.recordEvent('contract.amended', now, {
       type: upgrade ? 'UPGRADE' : 'DOWNGRADE',
       itemSku: item.sku,
       from: item.purchaseOptionId,
@@ -484,7 +483,7 @@ export class Contract {
     this.state.discount = discount;
     this.state.appliedDiscounts = [...this.state.appliedDiscounts, applied];
     this.touch(now);
-    this.record('contract.discount_applied', now, { code: discount.code, discountCodeId: discount.discountCodeId });
+    this.recordEvent('contract.discount_applied', now, { code: discount.code, discountCodeId: discount.discountCodeId });
   }
 
   private checkAmendable(now: Date): void {
@@ -497,7 +496,7 @@ export class Contract {
     if (!change) return;
     this.state.items = this.state.items.map((i) => (i.sku === change.itemSku ? applyItemChange(i, change) : i));
     this.state.pendingChange = null;
-    this.record('contract.amendment_applied', now, { itemSku: change.itemSku, to: change.purchaseOptionId });
+    this.recordEvent('contract.amendment_applied', now, { itemSku: change.itemSku, to: change.purchaseOptionId });
   }
 
   private priceAfterPendingChange(): Money {
@@ -577,11 +576,11 @@ export class Contract {
   private keepIssuedBill(bill: Bill, now: Date): void {
     if (bill.status === 'OPEN') this.state.openBills = [...this.state.openBills, bill];
     this.issuedBills.push(bill);
-    this.record('bill.issued', now, { bill: billPayload(bill), userId: this.userId, payerId: this.state.payer?.id ?? null });
+    this.recordEvent('bill.issued', now, { bill: billPayload(bill), userId: this.userId, payerId: this.state.payer?.id ?? null });
   }
 
   private recordActivated(now: Date): void {
-    this.record('contract.activated', now, {
+    this.recordEvent('contract.activated', now, {
       userId: this.userId,
       items: this.state.items.map((i) => ({ sku: i.sku, purchaseOptionId: i.purchaseOptionId })),
       seatHolders: this.state.seatHolders.map((h) => ({ userId: h.userId, sku: h.sku, itemSku: h.itemSku })),
@@ -601,9 +600,6 @@ export class Contract {
     this.state.updatedAt = now;
   }
 
-  private record(type: string, now: Date, payload: Record<string, unknown>): void {
-    this.events.push({ type, vendorId: this.vendorId, aggregateId: this.id, occurredAt: now, payload });
-  }
 }
 
 function copy(snapshot: ContractSnapshot): State {

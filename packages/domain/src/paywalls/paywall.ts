@@ -1,4 +1,4 @@
-import { DomainEvent } from '../shared';
+import { RecordsEvents } from '../shared';
 import { canonicalJson } from './canonical-json';
 import { InvalidPaywallSettings, PaywallArchived } from './errors';
 import { FieldChecks } from './field-checks';
@@ -56,10 +56,15 @@ export interface PaywallChange {
  * anything changes, bump `version` only when something did change, and
  * record events for the outbox.
  */
-export class Paywall {
-  private events: DomainEvent[] = [];
+export class Paywall extends RecordsEvents {
 
-  private constructor(private state: PaywallSnapshot) {}
+  private constructor(private state: PaywallSnapshot) {
+    super();
+  }
+
+  protected get eventSource() {
+    return { vendorId: this.state.vendorId, aggregateId: this.state.id };
+  }
 
   static create(input: NewPaywall, now: Date): Paywall {
     const admin = resolveAdminFields({ name: '', entity: '', previewUrl: '' }, input);
@@ -74,7 +79,7 @@ export class Paywall {
       createdAt: now,
       modifiedAt: now,
     });
-    paywall.record('paywall.created', now, { version: 1 });
+    paywall.recordEvent('paywall.created', now, { version: 1 });
     return paywall;
   }
 
@@ -87,11 +92,6 @@ export class Paywall {
     return structuredClone(this.state);
   }
 
-  pullEvents(): DomainEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
 
   get id(): string {
     return this.state.id;
@@ -120,7 +120,7 @@ export class Paywall {
     const next = { ...this.state, ...admin, content };
     if (sameConfiguration(this.state, next)) return false;
     this.state = { ...next, version: this.state.version + 1, modifiedAt: now };
-    this.record('paywall.changed', now, { version: this.state.version });
+    this.recordEvent('paywall.changed', now, { version: this.state.version });
     return true;
   }
 
@@ -128,7 +128,7 @@ export class Paywall {
   retire(now: Date): boolean {
     if (!this.isActive) return false;
     this.state = { ...this.state, status: 'ARCHIVED', version: this.state.version + 1, modifiedAt: now };
-    this.record('paywall.retired', now, { version: this.state.version });
+    this.recordEvent('paywall.retired', now, { version: this.state.version });
     return true;
   }
 
@@ -160,9 +160,6 @@ export class Paywall {
     return { ...this.toPublicView(), name, status, entity, createdAt, modifiedAt, previewUrl };
   }
 
-  private record(type: string, now: Date, payload: Record<string, unknown>): void {
-    this.events.push({ type, vendorId: this.vendorId, aggregateId: this.id, occurredAt: now, payload });
-  }
 }
 
 function resolveAdminFields(base: PaywallAdminFields, input: Partial<PaywallAdminFields>): PaywallAdminFields {

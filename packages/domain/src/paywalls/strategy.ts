@@ -1,4 +1,4 @@
-import { DomainEvent, InvalidError } from '../shared';
+import { InvalidError, RecordsEvents } from '../shared';
 import { StrategyArchived } from './errors';
 import { flowFingerprint } from './flow-fingerprint';
 import { StrategyFlow } from './strategy-flow';
@@ -53,10 +53,15 @@ export interface StrategyChange {
 }
 
 /** A vendor's paywall strategy: a named, versioned flow. */
-export class Strategy {
-  private events: DomainEvent[] = [];
+export class Strategy extends RecordsEvents {
 
-  private constructor(private state: StrategySnapshot) {}
+  private constructor(private state: StrategySnapshot) {
+    super();
+  }
+
+  protected get eventSource() {
+    return { vendorId: this.state.vendorId, aggregateId: this.state.id };
+  }
 
   static create(input: NewStrategy, now: Date): Strategy {
     const strategy = new Strategy({
@@ -83,11 +88,6 @@ export class Strategy {
     return structuredClone(this.state);
   }
 
-  pullEvents(): DomainEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
 
   get id(): string {
     return this.state.id;
@@ -141,13 +141,7 @@ export class Strategy {
   }
 
   private record(type: string, now: Date): void {
-    this.events.push({
-      type,
-      vendorId: this.vendorId,
-      aggregateId: this.id,
-      occurredAt: now,
-      payload: { version: this.state.version, fingerprint: this.state.fingerprint },
-    });
+    this.recordEvent(type, now, { version: this.state.version, fingerprint: this.state.fingerprint });
   }
 }
 

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './money';
 export * from './domain-event';
 export * from './personal-data';
+export * from './recorded-events';
