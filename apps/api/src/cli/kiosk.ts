@@ -19,7 +19,6 @@ import {
   CreateStaffUser,
   IssueUserToken,
   RegisterBrowserClient,
-  scopesOf,
 } from '@kiosk/domain/identity';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config';
@@ -27,6 +26,7 @@ import { loadDemoData } from '../demo/demo-data';
 import { openDatabase } from '../platform/database/open-database';
 import { createLogger } from '../platform/logger';
 import { createRuntime, Runtime, VERSION } from '../runtime';
+import { createdKeyView } from '../identity/api-keys.controller';
 import { TenantAddresses } from '../identity/tenant-addresses';
 import { registerCapsuleCommands } from '../capsule/capsule.cli';
 import { registerProductScopeCommands } from '../capsule/product-scopes.cli';
@@ -110,23 +110,14 @@ program
   .option('--contracts-write', 'grant contracts:write to this key', false)
   .action((o: { vendor: string; name: string; role: ApiKeyRole; contractsWrite: boolean }) =>
     withRuntime(async (r) => {
-      const { key, clientSecret } = await r.container.get(CreateApiKey).execute({
+      const created = await r.container.get(CreateApiKey).execute({
         actor: { kind: 'operator' },
         vendorId: o.vendor,
         name: o.name,
         role: o.role,
         grants: o.contractsWrite ? ['contracts:write'] : [],
       });
-      return {
-        clientId: key.clientId,
-        name: key.name,
-        role: key.role,
-        scopes: scopesOf(key),
-        createdAt: key.createdAt,
-        clientSecret,
-        tokenUrl: r.container.get(TenantAddresses).tokenUrl(key.vendorId),
-        audience: 'urn:service',
-      };
+      return createdKeyView(created, r.container.get(TenantAddresses));
     }),
   );
 

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_AUDIENCE, ApiKey, CreateApiKey, ListApiKeys, RevokeApiKey, scopesOf } from '@kiosk/domain/identity';
+import { ACCESS_TOKEN_AUDIENCE, ApiKey, CreateApiKey, CreatedApiKey, ListApiKeys, RevokeApiKey, scopesOf } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
 import { ApiKeyView, CreateApiKeyBody, CreatedApiKeyView } from './identity.dto';
 import { TenantAddresses } from './tenant-addresses';
@@ -9,6 +9,14 @@ const view = (key: ApiKey): ApiKeyView => ({
   role: key.role,
   scopes: scopesOf(key),
   createdAt: key.createdAt.toISOString(),
+});
+
+/** The create answer (interface 2.1): the key, its secret once, and where and how to exchange it. */
+export const createdKeyView = (created: CreatedApiKey, addresses: TenantAddresses): CreatedApiKeyView => ({
+  ...view(created.key),
+  clientSecret: created.clientSecret,
+  tokenUrl: addresses.tokenUrl(created.key.vendorId),
+  audience: ACCESS_TOKEN_AUDIENCE,
 });
 
 const STAFF_ONLY =
@@ -35,19 +43,13 @@ export class ApiKeysController implements Controller {
         body: { dto: CreateApiKeyBody },
         responses: { 201: { description: 'The key with its secret and token address', schema: CreatedApiKeyView } },
         handler: async ({ res, body, principal }) => {
-          const { key, clientSecret } = await this.createKey.execute({
+          const created = await this.createKey.execute({
             actor: { kind: 'principal', principal },
             vendorId: principal.vendorId,
             name: body.name,
             role: body.role,
           });
-          const created: CreatedApiKeyView = {
-            ...view(key),
-            clientSecret,
-            tokenUrl: this.addresses.tokenUrl(key.vendorId),
-            audience: ACCESS_TOKEN_AUDIENCE,
-          };
-          res.status(201).set('Cache-Control', 'no-store').json(created);
+          res.status(201).set('Cache-Control', 'no-store').json(createdKeyView(created, this.addresses));
         },
       }),
       route({
