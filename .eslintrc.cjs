@@ -1,8 +1,50 @@
 /**
  * Lint rules, run with ESLINT_USE_FLAT_CONFIG=false (ESLint 9 still reads
  * this format; see DESIGN.md section 8). The override for packages/domain
- * is the dependency rule: the domain imports no framework and no app.
+ * is the dependency rule: the domain imports no framework and no app. The
+ * overrides for each module of apps/api are the module rule (DESIGN.md 2):
+ * a module uses another only through that module's public file
+ * (`<module>/<module>.module.ts`: its tokens, its ContainerModule and what it
+ * re-exports), never its rows, repositories, views or controllers.
  */
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** Folders of apps/api/src that are not modules: shared plumbing, the command line, demo data, benchmarks, type declarations. */
+const API_NOT_MODULES = ['platform', 'cli', 'demo', 'bench', 'types'];
+/** Every module of apps/api: each folder of apps/api/src that is not in the list above. */
+const API_MODULES = fs
+  .readdirSync(path.join(__dirname, 'apps/api/src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !API_NOT_MODULES.includes(entry.name))
+  .map((entry) => entry.name)
+  .sort();
+
+/** The module rule for the files of one module of apps/api. */
+function moduleBoundary(module) {
+  const others = API_MODULES.filter((m) => m !== module);
+  return {
+    files: [`apps/api/src/${module}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // `../billing/billing.rows` is refused, `../billing/billing.module` is the way in.
+              regex: `^(\\.\\./)+(${others.join('|')})/(?!\\2\\.module$)`,
+              message: `A module uses another only through its public file <module>/<module>.module.ts (its tokens), never its rows, repositories or views (DESIGN.md 2). ${module} may re-export what it needs there.`,
+            },
+            {
+              regex: `^(\\.\\./)+(cli|demo|bench)(/|$)`,
+              message: 'A module does not import the command line, demo data or benchmarks.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 const FRAMEWORKS = [
   'express',
   'typeorm',
@@ -23,6 +65,8 @@ const FRAMEWORKS = [
 ];
 
 module.exports = {
+  // For the module checks (apps/api/test/modules.test.ts).
+  settings: { apiModules: API_MODULES, apiNotModules: API_NOT_MODULES },
   root: true,
   parser: '@typescript-eslint/parser',
   parserOptions: { ecmaVersion: 2022, sourceType: 'module' },
@@ -63,6 +107,7 @@ module.exports = {
       files: ['packages/domain/src/testing/**/*.ts'],
       rules: { 'no-restricted-syntax': 'off' },
     },
+    ...API_MODULES.map(moduleBoundary),
     {
       // Benchmarks print their figures.
       files: ['**/bench/**/*.ts', '**/*.bench.ts'],

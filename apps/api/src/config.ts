@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { loadStorefrontConfig, StorefrontConfig } from './storefront/storefront.config';
 
 /**
  * Configuration comes from environment variables only, is validated once at
@@ -17,6 +16,10 @@ export interface Config {
   readonly databaseUrl: string | null;
   readonly dataDir: string;
   readonly embeddedDbPort: number;
+  /** How long a query waits for a database connection before the request answers 503. */
+  readonly databaseConnectTimeoutMs: number;
+  /** How long an `Idempotency-Key` claim holds before a retry may take it over (its first attempt died). */
+  readonly idempotencyLeaseSeconds: number;
   /** 32 bytes that encrypt key material at rest. */
   readonly secretsKey: Buffer;
   readonly secretsKeyIsDevelopmentDefault: boolean;
@@ -34,10 +37,40 @@ export interface Config {
   readonly cookieSecure: boolean;
   /** Which invoicing provider the billing module uses: the embedded one, or one that simulates an outage. */
   readonly invoicingProvider: InvoicingProviderName;
-  /** The user-facing commerce routes: entitlement waits and the content proxy. */
-  readonly storefront: StorefrontConfig;
+  /** The access module: entitlement waits and the content proxy. */
+  readonly access: AccessConfig;
+  /** The webhooks module: WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS (NODE_ENV=test only) lets a local receiver stand in for a vendor's server. */
+  readonly webhooks: { readonly allowLoopbackForTests: boolean; readonly timeoutMs: number };
+  /** How long a client may take (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS). */
+  readonly httpTimeouts: ServerTimeouts;
   /** HS256 key of the support messenger's session tokens (`GET /support-session`). */
   readonly supportSessionSecret: Buffer;
+  /** The checkout module: the stripe provider, on when STRIPE_SECRET_KEY is set (else the embedded test processor). */
+  readonly checkout: CheckoutConfig;
+}
+
+export interface CheckoutConfig {
+  readonly stripe: {
+    readonly secretKey: string;
+    /** Verifies the signature of stripe's webhook events (STRIPE_WEBHOOK_SECRET). */
+    readonly webhookSecret: string | null;
+    /** STRIPE_API_URL: another address for stripe's API (a local double in tests). */
+    readonly apiUrl: string | null;
+  } | null;
+}
+
+/** Settings of the access module: entitlement waits and the content proxy (README configuration table). */
+export interface AccessConfig {
+  /** Longest hold of GET /entitlements?wait-for-entitlement-after (ENTITLEMENT_WAIT_MAX_SECONDS). */
+  readonly entitlementWaitMaxSeconds: number;
+  /** Re-check interval while waiting where LISTEN/NOTIFY is not available (PGlite) (ENTITLEMENT_WAIT_POLL_MS). */
+  readonly entitlementWaitPollMs: number;
+  readonly proxyTimeoutMs: number;
+  readonly proxyMaxBytes: number;
+  readonly proxyCacheTtlSeconds: number;
+  readonly proxyCacheMaxEntries: number;
+  /** PROXY_ALLOW_LOOPBACK_FOR_TESTS: only NODE_ENV=test accepts it. */
+  readonly proxyAllowLoopbackForTests: boolean;
 }
 
 export const INVOICING_PROVIDERS = ['embedded', 'unreachable'] as const;
@@ -61,6 +94,39 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+/**
+ * How long a client may take, set on purpose so a few slow clients cannot
+ * hold the service: the request head must arrive within `headersMs`, the
+ * whole request (head and body) within `requestMs`, and an idle keep-alive
+ * connection is closed after `keepAliveMs`. Node checks open connections
+ * every `checkIntervalMs` (its default, 30 s, would let a slow client hold a
+ * socket that long past the limit).
+ */
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 5_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000,
+};
+
+/** `HTTP_HEADERS_TIMEOUT_MS`, `HTTP_REQUEST_TIMEOUT_MS`, `HTTP_KEEP_ALIVE_TIMEOUT_MS` (README lists them). */
+export function serverTimeoutsFromEnv(env: Env = process.env): ServerTimeouts {
+  const headersMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.headersMs, 100, 120_000);
+  const requestMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.requestMs, 100, 3_600_000);
+  const keepAliveMs = integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_SERVER_TIMEOUTS.keepAliveMs, 100, 600_000);
+  if (headersMs > requestMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  }
+  return { headersMs, requestMs, keepAliveMs, checkIntervalMs: Math.min(DEFAULT_SERVER_TIMEOUTS.checkIntervalMs, headersMs) };
+}
+
 function boolean(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -80,6 +146,33 @@ function url(name: string, raw: string): string {
     throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+function loadAccessConfig(env: Env, nodeEnv: string): AccessConfig {
+  const loopback = env.PROXY_ALLOW_LOOPBACK_FOR_TESTS ?? '';
+  if (!['', 'true', 'false'].includes(loopback)) {
+    throw new ConfigError(`PROXY_ALLOW_LOOPBACK_FOR_TESTS must be true or false, got "${loopback}"`);
+  }
+  if (loopback === 'true' && nodeEnv !== 'test') {
+    throw new ConfigError('PROXY_ALLOW_LOOPBACK_FOR_TESTS is accepted only with NODE_ENV=test');
+  }
+  return {
+    entitlementWaitMaxSeconds: integer(env, 'ENTITLEMENT_WAIT_MAX_SECONDS', 25, 0, 120),
+    entitlementWaitPollMs: integer(env, 'ENTITLEMENT_WAIT_POLL_MS', 250, 10, 60_000),
+    proxyTimeoutMs: integer(env, 'PROXY_TIMEOUT_MS', 5_000, 100, 60_000),
+    proxyMaxBytes: integer(env, 'PROXY_MAX_BYTES', 2_000_000, 1_024, 50_000_000),
+    proxyCacheTtlSeconds: integer(env, 'PROXY_CACHE_TTL_SECONDS', 300, 1, 86_400),
+    proxyCacheMaxEntries: integer(env, 'PROXY_CACHE_MAX_ENTRIES', 500, 0, 100_000),
+    proxyAllowLoopbackForTests: loopback === 'true',
+  };
+}
+
+function loadWebhooksConfig(env: Env, nodeEnv: string): Config['webhooks'] {
+  const loopback = boolean(env, 'WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS', false);
+  if (loopback && nodeEnv !== 'test') {
+    throw new ConfigError('WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS is accepted only with NODE_ENV=test');
+  }
+  return { allowLoopbackForTests: loopback, timeoutMs: 15_000 };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -150,6 +243,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     embeddedDbPort: integer(env, 'EMBEDDED_DB_PORT', 5499, 0, 65535),
+    databaseConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
+    idempotencyLeaseSeconds: integer(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1, 86_400),
     secretsKey,
     secretsKeyIsDevelopmentDefault,
     logLevel,
@@ -159,7 +254,18 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: boolean(env, 'SEED_DEMO', false),
     trustProxy: env.TRUST_PROXY || false,
     invoicingProvider: invoicingProvider as InvoicingProviderName,
-    storefront: loadStorefrontConfig(env, nodeEnv),
+    access: loadAccessConfig(env, nodeEnv),
+    checkout: {
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+            apiUrl: env.STRIPE_API_URL ? url('STRIPE_API_URL', env.STRIPE_API_URL) : null,
+          }
+        : null,
+    },
+    webhooks: loadWebhooksConfig(env, nodeEnv),
+    httpTimeouts: serverTimeoutsFromEnv(env),
     supportSessionSecret: Buffer.from(supportSessionSecret ?? DEVELOPMENT_SUPPORT_SESSION_SECRET),
   };
 }

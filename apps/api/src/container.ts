@@ -7,41 +7,69 @@ import { accessModule } from './access/access.module';
 import { billingModule } from './billing/billing.module';
 import { capsuleModule } from './capsule/capsule.module';
 import { catalogModule } from './catalog/catalog.module';
-import { contractsModule } from './contracts/contracts.module';
-import { engagementBModule } from './engagement/engagement-b.module';
-import { engagementAModule } from './engagement/engagement-a.module';
+import { checkoutModule } from './checkout/checkout.module';
 import { Config } from './config';
+import { contractsModule } from './contracts/contracts.module';
+import { engagementModule } from './engagement/engagement.module';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { signInModule } from './identity/sign-in.module';
 import { paywallsModule } from './paywalls/paywalls.module';
-import { SystemClock, UuidV7Ids } from './platform/system';
-import { storefrontModule } from './storefront/storefront.module';
+import { ConfigCache } from './platform/cache/config-cache';
+import { KioskModule, loadModules } from './platform/modules';
 import { PlatformEraser } from './platform/platform.eraser';
+import { SystemClock, UuidV7Ids } from './platform/system';
 import { TOKENS } from './platform/tokens';
+import { webhooksModule } from './webhooks/webhooks.module';
 
 export interface ContainerOverrides {
   clock?: Clock;
   ids?: IdGenerator;
 }
 
-/** The composition root: the only place that knows every module. */
-export function buildContainer(config: Config, db: DataSource, logger: Logger, overrides: ContainerOverrides = {}) {
-  const container = new Container({ defaultScope: 'Singleton' });
+/**
+ * Every module of the API. Each declares the modules it requires, and
+ * `loadModules` refuses a list where one is missing; bindings are resolved
+ * when first used, so the order only decides the order of multi-bound
+ * controllers (Express's route order) and handlers, not what resolves.
+ */
+export const MODULES: readonly KioskModule[] = [
+  healthModule,
+  catalogModule,
+  identityModule,
+  capsuleModule,
+  billingModule,
+  accessModule,
+  contractsModule,
+  engagementModule,
+  signInModule,
+  paywallsModule,
+  checkoutModule,
+  webhooksModule,
+];
+
+/** What the composition root binds itself, before any module: configuration, database, logger, clock, ids. */
+export function bindPlatform(container: Container, config: Config, db: DataSource, logger: Logger, overrides: ContainerOverrides = {}) {
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.DataSource).toConstantValue(db);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock());
   container.bind(TOKENS.Ids).toConstantValue(overrides.ids ?? new UuidV7Ids());
   container.bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new PlatformEraser(c.get(TOKENS.DataSource)));
-  container.load(healthModule, catalogModule, identityModule);
-  container.load(capsuleModule);
-  container.load(billingModule, accessModule);
-  container.load(contractsModule);
-  container.load(storefrontModule);
-  container.load(engagementBModule);
-  container.load(signInModule);
-  container.load(engagementAModule);
-  container.load(paywallsModule);
+  // Vendor configuration cached per process, invalidated across processes (LISTEN/NOTIFY); close it with the database.
+  container.bind(ConfigCache).toConstantValue(new ConfigCache(db, logger));
+}
+
+/** The composition root: the only place that knows every module. */
+export function buildContainer(
+  config: Config,
+  db: DataSource,
+  logger: Logger,
+  overrides: ContainerOverrides = {},
+  modules: readonly KioskModule[] = MODULES,
+) {
+  const container = new Container({ defaultScope: 'Singleton' });
+  bindPlatform(container, config, db, logger, overrides);
+  loadModules(container, modules);
   return container;
 }

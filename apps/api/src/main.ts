@@ -3,7 +3,9 @@ import 'reflect-metadata';
 import { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_VENDOR_ID, loadDemoData } from './demo/demo-data';
+import { ConfigCache } from './platform/cache/config-cache';
 import { openDatabase } from './platform/database/open-database';
+import { createHttpServer } from './platform/http/server';
 import { createLogger } from './platform/logger';
 import { createRuntime } from './runtime';
 
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
   }
   if (config.workerEnabled) runtime.worker.start(config.workerPollMs);
 
-  const server: Server = runtime.app.listen(config.port, config.host, () => {
+  const server: Server = createHttpServer(runtime.app, config.httpTimeouts).listen(config.port, config.host, () => {
     logger.info({ baseUrl: config.baseUrl, authUrl: config.authUrl, embedded: database.embedded }, 'kiosk listening');
   });
   let stopping = false;
@@ -46,8 +48,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await new Promise((resolve) => server.close(resolve));
-    await runtime.worker.stop();
+    // The worker hands its claimed events back while the last requests finish.
+    await Promise.all([new Promise((resolve) => server.close(resolve)), runtime.worker.stop()]);
+    runtime.idempotency.close();
+    await runtime.container.get(ConfigCache).close();
     await database.close();
     process.exit(0);
   };

@@ -24,6 +24,8 @@ export interface Runtime {
   readonly database: Database;
   readonly app: Express;
   readonly worker: Worker;
+  /** Idempotency-Key claims; its background retries stop with `close()` on shutdown. */
+  readonly idempotency: IdempotencyStore;
   readonly logger: Logger;
 }
 
@@ -36,6 +38,7 @@ export async function createRuntime(
 ): Promise<Runtime> {
   await migrate(database);
   const container = buildContainer(config, database.db, logger, overrides);
+  const idempotency = new IdempotencyStore(database.db, { leaseSeconds: config.idempotencyLeaseSeconds, logger });
   const app = createHttpApp({
     routes: container.getAll(TOKENS.Controller).flatMap((c) => c.routes()),
     verifier: container.get(AccessTokenVerifier),
@@ -50,10 +53,14 @@ export async function createRuntime(
     mounts: config.oidcIssuer
       ? []
       : [{ path: new URL(config.authUrl).pathname.replace(/\/$/, '') || '/', handler: container.get(EmbeddedOpenIdProvider).handler() }],
-    idempotency: new IdempotencyStore(database.db),
+    idempotency,
     clock: container.get(TOKENS.Clock),
     logger,
     serverUrl: config.baseUrl,
+    securityUrls: {
+      tokenUrl: config.tenantTokenUrlTemplate,
+      openIdConnectUrl: `${(config.oidcIssuer ?? config.authUrl).replace(/\/$/, '')}/.well-known/openid-configuration`,
+    },
     trustProxy: config.trustProxy,
     version: VERSION,
   });
@@ -63,6 +70,7 @@ export async function createRuntime(
     container.getAll(TOKENS.EventHandler, { optional: true }) ?? [],
     container.getAll(TOKENS.PeriodicTask, { optional: true }) ?? [],
     logger,
+    container.getAll(TOKENS.WorkerStep, { optional: true }) ?? [],
   );
-  return { config, container, database, app, worker, logger };
+  return { config, container, database, app, worker, idempotency, logger };
 }

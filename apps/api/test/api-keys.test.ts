@@ -110,8 +110,11 @@ describe('GET and DELETE /management/api-keys', () => {
     const res = await app.http.get('/management/api-keys').set(bearer(v.staffToken));
     expect(res.status).toBe(200);
     expect(res.body.map((k: { name: string }) => k.name)).toEqual(['third', 'second', 'first']);
+    // Interface 2.1: the same fields as the create answer, without the secret (issue 10).
     for (const key of res.body) {
-      expect(Object.keys(key).sort()).toEqual(['clientId', 'createdAt', 'name', 'role', 'scopes']);
+      expect(Object.keys(key).sort()).toEqual(['audience', 'clientId', 'createdAt', 'name', 'role', 'scopes', 'tokenUrl']);
+      expect(key.audience).toBe('urn:service');
+      expect(key.tokenUrl).toBe(`http://kiosk.test/oidc/t/${v.vendorId}/oauth/token`);
     }
   });
 

@@ -34,11 +34,33 @@ describe('OpenAPI', () => {
     expect(doc.paths['/management/products'].get['x-required-scope']).toBe('products:read');
   });
 
+  it('names the credentials of each operation, its section and its error answers', async () => {
+    const doc = (await app.http.get('/openapi.json')).body;
+    const schemes = doc.components.securitySchemes;
+    expect(Object.keys(schemes).sort()).toEqual(['apiKeyToken', 'cookieSession', 'userToken', 'visitorBasic']);
+    expect(schemes.apiKeyToken.flows.clientCredentials.scopes).toHaveProperty('products:read');
+    expect(doc.paths['/management/products'].get.security).toEqual([{ apiKeyToken: ['products:read'] }]);
+    expect(doc.paths['/contracts'].get.security).toEqual([{ userToken: [] }, { cookieSession: [] }]);
+    expect(doc.paths['/healthz'].get.security).toEqual([]);
+    expect(doc.paths['/contracts'].get.tags).toEqual(['Contracts']);
+    expect(doc.paths['/management/products'].get.tags).toEqual(['Catalog (management)']);
+    expect(doc.tags.map((t: { name: string }) => t.name)).toContain('Engagement');
+    expect(doc.paths['/contracts/{id}'].get.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+    expect(doc.components.responses.Unauthorized.content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((m) => Object.values(m).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('serves a readable reference page and answers unknown routes with a problem', async () => {
     const page = await app.http.get('/docs');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.text).toContain('/management/api-keys');
+    expect(page.text).toContain('/docs/assets/swagger-ui-bundle.js');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const bundle = await app.http.get('/docs/assets/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    expect((await app.http.get('/docs/assets/package.json')).status).toBe(404);
     const missing = await app.http.get('/no/such/route');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'ROUTE.NOT_FOUND', status: 404 });

@@ -148,14 +148,15 @@ describe('malformed token requests', () => {
     expect(res.body.error).toBe(error);
   });
 
-  it('refuses JSON, repeated parameters, two authentication methods and a foreign audience', async () => {
+  it('refuses another media type, repeated parameters, two authentication methods and a foreign audience', async () => {
     const v = await givenVendor(app);
     const key = await v.apiKey();
-    const json = await app.http
+    const text = await app.http
       .post(v.tokenPath)
-      .send({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret });
-    expect(json.status).toBe(400);
-    expect(json.body.error).toBe('invalid_request');
+      .set('Content-Type', 'text/plain')
+      .send(`grant_type=client_credentials&client_id=${key.clientId}&client_secret=${key.clientSecret}`);
+    expect(text.status).toBe(400);
+    expect(text.body.error).toBe('invalid_request');
 
     const repeated = await app.http
       .post(v.tokenPath)
@@ -175,6 +176,54 @@ describe('malformed token requests', () => {
     const audience = await v.exchange(key, { audience: 'urn:other' });
     expect(audience.status).toBe(400);
     expect(audience.body.error).toBe('invalid_target');
+  });
+});
+
+describe('a JSON body at the token endpoint (issue 10, real clients)', () => {
+  it('is taken like the form: the same fields, the same answer', async () => {
+    const v = await givenVendor(app);
+    const key = await v.apiKey();
+    const res = await app.http
+      .post(v.tokenPath)
+      .send({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret, audience: 'urn:service' });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
+    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 86400 });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const withBasic = await app.http
+      .post(v.tokenPath)
+      .set('Authorization', basic(key.clientId, key.clientSecret))
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ grant_type: 'client_credentials', scope: 'products:read' }));
+    expect(withBasic.status).toBe(200);
+    expect(decodeJwt(withBasic.body.access_token).scope).toBe('products:read');
+  });
+
+  it('with the same rules: RFC 6749 errors, never problem+json', async () => {
+    const v = await givenVendor(app);
+    const key = await v.apiKey();
+    const post = (body: string) => app.http.post(v.tokenPath).set('Content-Type', 'application/json').send(body);
+    const cases: [string, number, string][] = [
+      [JSON.stringify({ grant_type: 'password', client_id: key.clientId, client_secret: key.clientSecret }), 400, 'unsupported_grant_type'],
+      [JSON.stringify({ client_id: key.clientId, client_secret: key.clientSecret }), 400, 'invalid_request'],
+      [JSON.stringify({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: 'wrong' }), 401, 'invalid_client'],
+      [JSON.stringify({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret, scope: ['a'] }), 400, 'invalid_request'],
+      [JSON.stringify({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret, audience: 'urn:other' }), 400, 'invalid_target'],
+      [JSON.stringify(['client_credentials']), 400, 'invalid_request'],
+      ['"client_credentials"', 400, 'invalid_request'],
+      ['{"grant_type":', 400, 'invalid_request'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await post(body);
+      expect([body, res.status, res.headers['content-type'], res.body.error]).toEqual([body, status, expect.stringMatching(/^application\/json/), error]);
+      expect(typeof res.body.error_description).toBe('string');
+    }
+  });
+
+  it('is documented beside the form body', async () => {
+    const doc = (await app.http.get('/openapi.json')).body;
+    const content = doc.paths['/oidc/t/{vendorId}/oauth/token'].post.requestBody.content;
+    expect(Object.keys(content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
   });
 });
 

@@ -3,7 +3,9 @@ import { FakeClock } from '@kiosk/domain/testing';
 import pino from 'pino';
 import { Database } from '../src/platform/database/open-database';
 import { appendToOutbox } from '../src/platform/outbox/outbox';
-import { EventHandler, PeriodicTask, Worker } from '../src/platform/outbox/worker';
+import { EventHandler, OUTBOX_LEASE_MS, PeriodicTask, Worker } from '../src/platform/outbox/worker';
+import { TOKENS } from '../src/platform/tokens';
+import { givenContractVendor } from './contracts/support';
 import { onRealPostgres, openTestDatabase, startTestApp, TestApp, uniqueId } from './support/harness';
 
 const silent = pino({ level: 'silent' });
@@ -76,6 +78,129 @@ describe('the worker', () => {
     expect(row.attempts).toBe(2);
     expect(row.processed_at).not.toBeNull();
     expect(row.last_error).toBeNull();
+  });
+
+  // These run at a time long past, on events due then: other test files' events (due now) are never claimed here.
+  const PAST = new Date('2001-01-01T00:00:00Z');
+
+  it('hands the rest of its claimed batch back when stopped, so another worker handles it at once', async () => {
+    const clock = new FakeClock(PAST);
+    const type = uniqueId('test.shutdown');
+    await appendToOutbox(app.runtime.database.db.manager, eventsFor(type, 3, clock.now()));
+    let reached: () => void = () => undefined;
+    const firstReached = new Promise<void>((resolve) => (reached = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const seenByA: number[] = [];
+    const slow: EventHandler = {
+      eventType: type,
+      handle: async (event) => {
+        seenByA.push(event.payload.n as number);
+        reached();
+        await released;
+      },
+    };
+    const a = new Worker(app.runtime.database.db, clock, [slow], [], silent);
+    const ticking = a.tick();
+    await firstReached;
+    const stopped = a.stop(); // SIGTERM while the first event is being handled
+    release();
+    await Promise.all([ticking, stopped]);
+    expect(seenByA).toEqual([0]);
+
+    // Same instant: no lease to wait for.
+    const b = recorder(type);
+    await new Worker(second.db, clock, [b], [], silent).tick();
+    expect(b.seen.sort()).toEqual([1, 2]);
+    const rows = await app.runtime.database.db.query(
+      `SELECT payload->>'n' AS n, attempts, processed_at IS NOT NULL AS done FROM outbox WHERE type = $1 ORDER BY payload->>'n'`,
+      [type],
+    );
+    expect(rows).toEqual([
+      { n: '0', attempts: 1, done: true },
+      { n: '1', attempts: 1, done: true },
+      { n: '2', attempts: 1, done: true },
+    ]);
+  });
+
+  it("a confirmed contract's entitlements: the worker stopping mid-batch hands them to another at once", async () => {
+    const v = await givenContractVendor(app);
+    const created = await v.create(v.order({ sku: 'news', purchaseOptionId: 'news-yearly', confirm: true }));
+    expect(created.status).toBe(201);
+    const db = app.runtime.database.db;
+    // Its events, made due at the past instant the workers below live at.
+    await db.query(`UPDATE outbox SET available_at = $2 WHERE vendor_id = $1`, [v.vendorId, PAST]);
+    const handlers = app.runtime.container.getAll(TOKENS.EventHandler);
+    let reached: () => void = () => undefined;
+    const firstReached = new Promise<void>((resolve) => (reached = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Worker A is slow in the contract's first event and is told to stop (SIGTERM) meanwhile.
+    const slow: EventHandler[] = [
+      ...handlers,
+      {
+        eventType: 'contract.created',
+        handle: async () => {
+          reached();
+          await released;
+        },
+      },
+    ];
+    const clock = new FakeClock(PAST);
+    const a = new Worker(db, clock, slow, [], silent);
+    const ticking = a.tick();
+    await firstReached;
+    const stopped = a.stop();
+    release();
+    await Promise.all([ticking, stopped]);
+
+    const unprocessed = `SELECT count(*)::int AS n FROM outbox WHERE vendor_id = $1 AND processed_at IS NULL`;
+    const [handedBack] = await db.query(unprocessed, [v.vendorId]);
+    expect(handedBack.n).toBe(3); // confirmed, bill issued, activated
+    await new Worker(second.db, clock, handlers, [], silent).tick(); // same instant, no lease to wait for
+    const granted = await db.query(`SELECT sku FROM entitlements WHERE vendor_id = $1 AND revoked_at IS NULL`, [v.vendorId]);
+    expect(granted).toEqual([{ sku: 'news' }]);
+    expect((await db.query(unprocessed, [v.vendorId]))[0].n).toBe(0);
+  });
+
+  it('takes over the events of a worker that died mid-lease once its lease of 15 seconds lapses', async () => {
+    const clock = new FakeClock(PAST);
+    const type = uniqueId('test.crash');
+    await appendToOutbox(app.runtime.database.db.manager, eventsFor(type, 1, clock.now()));
+    // A worker claimed it and was killed: the row stays leased.
+    await app.runtime.database.db.query(`UPDATE outbox SET locked_until = $2, attempts = 1 WHERE type = $1`, [
+      type,
+      new Date(clock.now().getTime() + OUTBOX_LEASE_MS),
+    ]);
+    expect(OUTBOX_LEASE_MS).toBe(15_000);
+    const handler = recorder(type);
+    const worker = new Worker(second.db, clock, [handler], [], silent);
+    clock.advance(OUTBOX_LEASE_MS - 1);
+    await worker.tick();
+    expect(handler.seen).toEqual([]);
+    clock.advance(2);
+    await worker.tick();
+    expect(handler.seen).toEqual([0]);
+  });
+
+  it('renews the lease of the rest of its batch while it works through it', async () => {
+    const clock = new FakeClock(PAST);
+    const type = uniqueId('test.long');
+    await appendToOutbox(app.runtime.database.db.manager, eventsFor(type, 2, clock.now()));
+    const leases: (Date | null)[] = [];
+    const slow: EventHandler = {
+      eventType: type,
+      handle: async (event) => {
+        if (event.payload.n === 0) clock.advance(OUTBOX_LEASE_MS - 1_000); // a long first handler
+        else {
+          const [row] = await app.runtime.database.db.query(`SELECT locked_until FROM outbox WHERE id = $1`, [event.id]);
+          leases.push(row.locked_until);
+        }
+      },
+    };
+    const start = clock.now().getTime();
+    await new Worker(app.runtime.database.db, clock, [slow], [], silent).tick();
+    expect(leases).toEqual([new Date(start + OUTBOX_LEASE_MS - 1_000 + OUTBOX_LEASE_MS)]);
   });
 
   it('runs a periodic task once per interval across workers', async () => {

@@ -1,20 +1,38 @@
 import {
+  AutoOnboard,
   CheckAccess,
   ContractAccessSource,
   EntitlementRepository,
+  GetAccessInformation,
+  GetReaderEntitlement,
+  ListReaderEntitlements,
   ListUserEntitlements,
+  ReaderMayRead,
   SeatProvisioning,
   SyncContractAccess,
 } from '@kiosk/domain/access';
+import { GetVendor } from '@kiosk/domain/catalog';
 import { ContractNotFound, GetContract, ProvisionSeat } from '@kiosk/domain/contracts';
-import { ContainerModule, ServiceIdentifier } from 'inversify';
+import { ServiceIdentifier } from 'inversify';
+import { CapsuleKeyManagement, SignedLinkSigner } from '../capsule/capsule.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
+import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
-import { ACCESS_EVENT_TYPES, ContractAccessHandler } from './access.handlers';
-import { accessViewOf } from './contract-access';
-import { TypeOrmEntitlementRepository } from './typeorm-entitlements.repository';
+import { AccessController } from './access.controller';
 import { AccessEraser } from './access.eraser';
+import { ACCESS_EVENT_TYPES, ContractAccessHandler } from './access.handlers';
+import { SignedLinkAccessTokens } from './access-token-signer';
+import { AutoOnboardRules } from './auto-onboard-rules';
+import { ConfiguredExternalAccess } from './configured-external-access';
+import { accessViewOf } from './contract-access';
+import { EntitlementWaiter } from './entitlement-waiter';
+import { ContentProxy } from './proxy/content-proxy';
+import { TypeOrmEntitlementRepository } from './typeorm-entitlements.repository';
+
+export { AutoOnboardRules } from './auto-onboard-rules';
+/** The content proxy's address check, shared with the webhooks module's sender (no private, loopback or link-local addresses). */
+export { isPublicAddress } from './proxy/safe-fetch';
 
 export const ACCESS = {
   Entitlements: Symbol.for('EntitlementRepository') as ServiceIdentifier<EntitlementRepository>,
@@ -26,47 +44,108 @@ export const ACCESS = {
   }>,
 };
 
-export const accessModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new AccessEraser(c.get(TOKENS.DataSource)));
-  bind(ACCESS.Entitlements)
-    .toDynamicValue((c) => new TypeOrmEntitlementRepository(c.get(TOKENS.DataSource)))
-    .inSingletonScope();
-  // The access module's own use case on the contract: a granted seat shows its entitlement.
-  bind(ProvisionSeat).toDynamicValue((c) => new ProvisionSeat(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
-  // GetContract is the contracts module's; it is looked up when an event is handled, so the
-  // modules can load in any order.
-  bind(ACCESS.Contracts).toDynamicValue((c) => ({
-    find: async (vendorId, contractId) => {
-      try {
-        return accessViewOf(await c.get(GetContract).execute({ vendorId, contractId }));
-      } catch (error) {
-        if (error instanceof ContractNotFound) return null;
-        throw error;
-      }
-    },
-  }));
-  bind(ACCESS.Seats).toDynamicValue((c) => ({
-    provisioned: async (command) => void (await c.get(ProvisionSeat).execute(command)),
-  }));
+/**
+ * Entitlements granted and revoked from contract events, the reader's
+ * entitlements and their access information, auto-onboarding and its rules,
+ * and the content proxy.
+ */
+export const accessModule = defineModule({
+  name: 'access',
+  requires: ['catalog', 'contracts', 'capsule'],
+  register: ({ bind }) => {
+    bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new AccessEraser(c.get(TOKENS.DataSource)));
+    bind(ACCESS.Entitlements)
+      .toDynamicValue((c) => new TypeOrmEntitlementRepository(c.get(TOKENS.DataSource)))
+      .inSingletonScope();
+    // The access module's own use case on the contract: a granted seat shows its entitlement.
+    bind(ProvisionSeat).toDynamicValue((c) => new ProvisionSeat(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
+    // GetContract is the contracts module's; it is looked up when an event is handled, so the
+    // modules can load in any order.
+    bind(ACCESS.Contracts).toDynamicValue((c) => ({
+      find: async (vendorId, contractId) => {
+        try {
+          return accessViewOf(await c.get(GetContract).execute({ vendorId, contractId }));
+        } catch (error) {
+          if (error instanceof ContractNotFound) return null;
+          throw error;
+        }
+      },
+    }));
+    bind(ACCESS.Seats).toDynamicValue((c) => ({
+      provisioned: async (command) => void (await c.get(ProvisionSeat).execute(command)),
+    }));
 
-  bind(SyncContractAccess).toDynamicValue(
-    (c) =>
-      new SyncContractAccess(
-        c.get(ACCESS.Contracts),
-        c.get(ACCESS.Entitlements),
-        c.get(CATALOG.Products),
-        c.get(ACCESS.Seats),
-        c.get(TOKENS.Ids),
-        c.get(TOKENS.Clock),
-      ),
-  );
-  bind(ListUserEntitlements).toDynamicValue((c) => new ListUserEntitlements(c.get(ACCESS.Entitlements), c.get(TOKENS.Clock)));
-  bind(CheckAccess).toDynamicValue((c) => new CheckAccess(c.get(ACCESS.Entitlements), c.get(TOKENS.Clock)));
-  bind(ACCESS.ContentEntitlements).toDynamicValue((c) => c.get(CheckAccess));
-
-  for (const eventType of ACCESS_EVENT_TYPES) {
-    bind(TOKENS.EventHandler).toDynamicValue(
-      (c) => new ContractAccessHandler(eventType, c.get(TOKENS.DataSource), c.get(SyncContractAccess)),
+    bind(SyncContractAccess).toDynamicValue(
+      (c) =>
+        new SyncContractAccess(
+          c.get(ACCESS.Contracts),
+          c.get(ACCESS.Entitlements),
+          c.get(CATALOG.Products),
+          c.get(ACCESS.Seats),
+          c.get(TOKENS.Ids),
+          c.get(TOKENS.Clock),
+        ),
     );
-  }
+    bind(ListUserEntitlements).toDynamicValue((c) => new ListUserEntitlements(c.get(ACCESS.Entitlements), c.get(TOKENS.Clock)));
+    bind(CheckAccess).toDynamicValue((c) => new CheckAccess(c.get(ACCESS.Entitlements), c.get(TOKENS.Clock)));
+    bind(ACCESS.ContentEntitlements).toDynamicValue((c) => c.get(CheckAccess));
+
+    for (const eventType of ACCESS_EVENT_TYPES) {
+      bind(TOKENS.EventHandler).toDynamicValue(
+        (c) => new ContractAccessHandler(eventType, c.get(TOKENS.DataSource), c.get(SyncContractAccess)),
+      );
+    }
+
+    const clock = TOKENS.Clock;
+    bind(ListReaderEntitlements).toDynamicValue((c) => new ListReaderEntitlements(c.get(ACCESS.Entitlements), c.get(clock)));
+    bind(GetReaderEntitlement).toDynamicValue((c) => new GetReaderEntitlement(c.get(ACCESS.Entitlements), c.get(clock)));
+    bind(SignedLinkAccessTokens).toDynamicValue(
+      (c) => new SignedLinkAccessTokens(c.get(SignedLinkSigner), c.get(CapsuleKeyManagement), c.get(TOKENS.Ids)),
+    );
+    bind(GetAccessInformation).toDynamicValue(
+      (c) => new GetAccessInformation(c.get(ACCESS.Entitlements), c.get(SignedLinkAccessTokens), c.get(clock)),
+    );
+    bind(ReaderMayRead).toDynamicValue((c) => new ReaderMayRead(c.get(ACCESS.Entitlements), c.get(clock)));
+    bind(ConfiguredExternalAccess).toDynamicValue((c) => new ConfiguredExternalAccess(c.get(TOKENS.DataSource)));
+    bind(AutoOnboard).toDynamicValue(
+      (c) =>
+        new AutoOnboard(c.get(CATALOG.Products), c.get(ACCESS.Entitlements), c.get(ConfiguredExternalAccess), c.get(TOKENS.Ids), c.get(clock)),
+    );
+    bind(AutoOnboardRules).toDynamicValue((c) => new AutoOnboardRules(c.get(TOKENS.DataSource), c.get(CATALOG.Products), c.get(clock)));
+    bind(EntitlementWaiter).toDynamicValue((c) => {
+      const settings = c.get(TOKENS.Config).access;
+      return new EntitlementWaiter(c.get(TOKENS.DataSource), c.get(TOKENS.Logger), {
+        pollMs: settings.entitlementWaitPollMs,
+        safetyPollMs: 5_000,
+        maxWaiters: 1_000,
+      });
+    });
+    bind(ContentProxy).toDynamicValue((c) => {
+      const s = c.get(TOKENS.Config).access;
+      return new ContentProxy(c.get(GetVendor), c.get(ReaderMayRead), {
+        timeoutMs: s.proxyTimeoutMs,
+        maxBytes: s.proxyMaxBytes,
+        maxRedirects: 5,
+        allowLoopback: s.proxyAllowLoopbackForTests,
+        cacheTtlSeconds: s.proxyCacheTtlSeconds,
+        cacheMaxEntries: s.proxyCacheMaxEntries,
+      });
+    });
+
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new AccessController(
+          {
+            listEntitlements: c.get(ListReaderEntitlements),
+            getEntitlement: c.get(GetReaderEntitlement),
+            accessInformation: c.get(GetAccessInformation),
+            autoOnboard: c.get(AutoOnboard),
+          },
+          c.get(EntitlementWaiter),
+          c.get(TOKENS.Config).access.entitlementWaitMaxSeconds,
+          c.get(ContentProxy),
+          c.get(AutoOnboardRules),
+        ),
+    );
+  },
 });

@@ -23,4 +23,12 @@ export class EntitlementRow {
   @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt!: Date | null;
 }
 
-export const ACCESS_ROWS = [EntitlementRow];
+@Entity('auto_onboard_rules')
+export class AutoOnboardRuleRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
+  @PrimaryColumn('text') sku!: string;
+  @PrimaryColumn('text', { name: 'granted_sku' }) grantedSku!: string;
+  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+}
+
+export const ACCESS_ROWS = [EntitlementRow, AutoOnboardRuleRow];

@@ -141,10 +141,13 @@ export class TypeOrmEntitlementRepository implements EntitlementRepository {
     );
   }
 
+  /** On every entitled read and signed-in evaluation: plain SQL, no query building per call. */
   async listByUser(vendorId: string, userId: string): Promise<Entitlement[]> {
-    const rows = await managerOf(this.db)
-      .getRepository(EntitlementRow)
-      .find({ where: { vendorId, userId }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return rows.map(toEntitlement);
+    const rows = await sqlRows<RawRow>(
+      managerOf(this.db),
+      `SELECT * FROM entitlements WHERE vendor_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC`,
+      [vendorId, userId],
+    );
+    return rows.map(fromRaw);
   }
 }

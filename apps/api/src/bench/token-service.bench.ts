@@ -10,17 +10,10 @@
  * BENCH_CONCURRENCY (default 16) requests in flight.
  */
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CreateVendor } from '@kiosk/domain/catalog';
 import { CreateApiKey } from '@kiosk/domain/identity';
-import { loadConfig } from '../config';
-import { openDatabase } from '../platform/database/open-database';
-import { createLogger } from '../platform/logger';
-import { createRuntime } from '../runtime';
+import { printLatencies, startBenchApp } from './bench-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -38,31 +31,12 @@ async function measure(name: string, call: () => Promise<void>) {
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
-  console.log(
-    `${name}: ${(latencies.length / SECONDS).toFixed(0)}/s (${latencies.length} in ${SECONDS}s, ${CONCURRENCY} in flight); ` +
-      `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`,
-  );
+  printLatencies(name, latencies, SECONDS, CONCURRENCY);
 }
 
 async function main() {
-  const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(join(tmpdir(), 'kiosk-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    WORKER_ENABLED: 'false',
-    EMBEDDED_DB_PORT: '0',
-    ...(dataDir ? { DATA_DIR: dataDir } : {}),
-  });
-  const logger = createLogger('silent');
-  const database = await openDatabase(config, logger);
-  const runtime = await createRuntime(config, database, logger);
-  const server = runtime.app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const app = await startBenchApp();
+  const { runtime, database, base } = app;
   try {
     const vendorId = `bench-${Date.now().toString(36)}`;
     await runtime.container.get(CreateVendor).execute({ id: vendorId, name: 'Bench' });
@@ -90,10 +64,7 @@ async function main() {
       await res.arrayBuffer();
     });
   } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await database.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }
 

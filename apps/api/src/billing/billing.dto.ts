@@ -1,4 +1,4 @@
-import { IsBoolean, IsISO8601, IsNumber, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsISO8601, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class RecordPaymentBody {
   /** When the money arrived; default now. Not in the future. */
@@ -16,4 +16,8 @@ export class TransactionView {
   @IsString() billId!: string;
   @IsString() updatedAt!: string;
   @IsString() createdAt!: string;
+}
+
+export class TransactionsQuery {
+  @IsOptional() @IsString() @MaxLength(200) q?: string;
 }

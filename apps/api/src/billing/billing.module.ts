@@ -2,6 +2,10 @@ import {
   BillRepository,
   ContractPayments,
   GetBill,
+  GetReaderBill,
+  ListReaderBills,
+  ReaderBillingReads,
+  SearchReaderTransactions,
   InvoiceBill,
   InvoiceDocumentRepository,
   InvoiceNumbers,
@@ -10,10 +14,13 @@ import {
   TransactionRepository,
 } from '@kiosk/domain/billing';
 import { BillInvoicing, RecordBillPayment } from '@kiosk/domain/contracts';
-import { ContainerModule, ServiceIdentifier } from 'inversify';
+import { ServiceIdentifier } from 'inversify';
 import { IDENTITY } from '../identity/identity.module';
+import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { BillsController } from './bills.controller';
+import { ReaderBillsController } from './reader-bills.controller';
+import { TypeOrmReaderBillingReads } from './reader-billing-reads';
 import { EmbeddedMailer } from './embedded-mailer';
 import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
 import { BillingEraser } from './billing.eraser';
@@ -33,56 +40,78 @@ export const BILLING = {
   InvoiceDocuments: Symbol.for('InvoiceDocumentRepository') as ServiceIdentifier<InvoiceDocumentRepository>,
   InvoiceNumbers: Symbol.for('InvoiceNumbers') as ServiceIdentifier<InvoiceNumbers>,
   ContractPayments: Symbol.for('ContractPayments') as ServiceIdentifier<ContractPayments>,
+  /** The reader's bills and transactions, for the reader queries. */
+  ReaderReads: Symbol.for('ReaderBillingReads') as ServiceIdentifier<ReaderBillingReads>,
 };
 
-export const billingModule = new ContainerModule(({ bind }) => {
-  bind(VoidBillsOfCanceledContract).toDynamicValue((c) => new VoidBillsOfCanceledContract(c.get(BILLING.Bills), c.get(TOKENS.Clock)));
-  bind(TOKENS.EventHandler).toDynamicValue((c) => new VoidBillsOnCancellation(c.get(VoidBillsOfCanceledContract)));
-  bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new BillingEraser(c.get(TOKENS.DataSource)));
-  const db = TOKENS.DataSource;
-  bind(BILLING.Bills).toDynamicValue((c) => new TypeOrmBillRepository(c.get(db))).inSingletonScope();
-  bind(BILLING.Transactions).toDynamicValue((c) => new TypeOrmTransactionRepository(c.get(db))).inSingletonScope();
-  bind(BILLING.InvoiceDocuments).toDynamicValue((c) => new TypeOrmInvoiceDocumentRepository(c.get(db))).inSingletonScope();
-  bind(BILLING.InvoiceNumbers).toDynamicValue((c) => new PostgresInvoiceNumbers(c.get(db))).inSingletonScope();
-  bind(EmbeddedMailer)
-    .toDynamicValue((c) => new EmbeddedMailer(c.get(db), c.get(TOKENS.Ids), c.get(TOKENS.Clock)))
-    .inSingletonScope();
-  // The contracts module binds RecordBillPayment; it is looked up when a payment is recorded, so the
-  // modules can load in any order.
-  bind(BILLING.ContractPayments).toDynamicValue((c) => ({
-    billPaid: async (command) => void (await c.get(RecordBillPayment).execute(command)),
-  }));
+export { EmbeddedMailer } from './embedded-mailer';
 
-  bind(InvoiceBill).toDynamicValue(
-    (c) =>
-      new InvoiceBill(
-        c.get(BILLING.Bills),
-        c.get(BILLING.InvoiceDocuments),
-        c.get(BILLING.InvoiceNumbers),
-        c.get(EmbeddedMailer),
-        c.get(IDENTITY.Users),
-        c.get(TOKENS.Ids),
-        c.get(TOKENS.Clock),
-      ),
-  );
-  bind(BILLING.Invoicing)
-    .toDynamicValue((c) =>
-      c.get(TOKENS.Config).invoicingProvider === 'unreachable'
-        ? new UnreachableInvoicing()
-        : new EmbeddedInvoicing(c.get(db), c.get(InvoiceBill)),
-    )
-    .inSingletonScope();
-  bind(RecordPayment).toDynamicValue(
-    (c) =>
-      new RecordPayment(
-        c.get(BILLING.Bills),
-        c.get(BILLING.Transactions),
-        c.get(BILLING.ContractPayments),
-        c.get(TOKENS.Ids),
-        c.get(TOKENS.Clock),
-      ),
-  );
-  bind(GetBill).toDynamicValue((c) => new GetBill(c.get(BILLING.Bills)));
+export const billingModule = defineModule({
+  name: 'billing',
+  requires: ['identity', 'contracts'],
+  register: ({ bind }) => {
+    bind(VoidBillsOfCanceledContract).toDynamicValue((c) => new VoidBillsOfCanceledContract(c.get(BILLING.Bills), c.get(TOKENS.Clock)));
+    bind(TOKENS.EventHandler).toDynamicValue((c) => new VoidBillsOnCancellation(c.get(VoidBillsOfCanceledContract)));
+    bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new BillingEraser(c.get(TOKENS.DataSource)));
+    const db = TOKENS.DataSource;
+    bind(BILLING.Bills).toDynamicValue((c) => new TypeOrmBillRepository(c.get(db))).inSingletonScope();
+    bind(BILLING.Transactions).toDynamicValue((c) => new TypeOrmTransactionRepository(c.get(db))).inSingletonScope();
+    bind(BILLING.InvoiceDocuments).toDynamicValue((c) => new TypeOrmInvoiceDocumentRepository(c.get(db))).inSingletonScope();
+    bind(BILLING.InvoiceNumbers).toDynamicValue((c) => new PostgresInvoiceNumbers(c.get(db))).inSingletonScope();
+    bind(EmbeddedMailer)
+      .toDynamicValue((c) => new EmbeddedMailer(c.get(db), c.get(TOKENS.Ids), c.get(TOKENS.Clock)))
+      .inSingletonScope();
+    // The contracts module binds RecordBillPayment; it is looked up when a payment is recorded, so the
+    // modules can load in any order.
+    bind(BILLING.ContractPayments).toDynamicValue((c) => ({
+      billPaid: async (command) => void (await c.get(RecordBillPayment).execute(command)),
+    }));
 
-  bind(TOKENS.Controller).toDynamicValue((c) => new BillsController(c.get(RecordPayment)));
+    bind(InvoiceBill).toDynamicValue(
+      (c) =>
+        new InvoiceBill(
+          c.get(BILLING.Bills),
+          c.get(BILLING.InvoiceDocuments),
+          c.get(BILLING.InvoiceNumbers),
+          c.get(EmbeddedMailer),
+          c.get(IDENTITY.Users),
+          c.get(TOKENS.Ids),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(BILLING.Invoicing)
+      .toDynamicValue((c) =>
+        c.get(TOKENS.Config).invoicingProvider === 'unreachable'
+          ? new UnreachableInvoicing()
+          : new EmbeddedInvoicing(c.get(db), c.get(InvoiceBill)),
+      )
+      .inSingletonScope();
+    bind(RecordPayment).toDynamicValue(
+      (c) =>
+        new RecordPayment(
+          c.get(BILLING.Bills),
+          c.get(BILLING.Transactions),
+          c.get(BILLING.ContractPayments),
+          c.get(TOKENS.Ids),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(GetBill).toDynamicValue((c) => new GetBill(c.get(BILLING.Bills)));
+
+    bind(TOKENS.Controller).toDynamicValue((c) => new BillsController(c.get(RecordPayment)));
+
+    // The reader's side: their bills and transactions.
+    bind(BILLING.ReaderReads).toDynamicValue((c) => new TypeOrmReaderBillingReads(c.get(db)));
+    bind(ListReaderBills).toDynamicValue((c) => new ListReaderBills(c.get(BILLING.ReaderReads)));
+    bind(GetReaderBill).toDynamicValue((c) => new GetReaderBill(c.get(BILLING.Bills)));
+    bind(SearchReaderTransactions).toDynamicValue((c) => new SearchReaderTransactions(c.get(BILLING.ReaderReads)));
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new ReaderBillsController({
+          listBills: c.get(ListReaderBills),
+          getBill: c.get(GetReaderBill),
+          transactions: c.get(SearchReaderTransactions),
+        }),
+    );
+  },
 });

@@ -15,7 +15,7 @@ import { sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { BillRow, InvoiceDocumentRow, TransactionRow } from './billing.rows';
 
-/** Row to domain record; the storefront's read adapters use the same mapping. */
+/** Row to domain record; the reader's read adapter (`reader-billing-reads.ts`) uses the same mapping. */
 export const toBill = (row: BillRow): BillRecord => ({
   id: row.id,
   vendorId: row.vendorId,
@@ -190,21 +190,17 @@ export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentReposito
 }
 
 /**
- * One upsert per number: the vendor's sequence row stays locked until the
- * caller's transaction ends, so numbers are gapless and a rollback returns
- * the number.
+ * One `nextval` per number, on the vendor's own PostgreSQL sequence
+ * (`kiosk_next_invoice_number`, migration `1763800170000-hot-paths`): drawing
+ * holds no lock until the caller's transaction ends, so confirmations of one
+ * vendor do not queue behind each other. Numbers are unique and increasing
+ * per vendor; a transaction undone after drawing leaves a gap.
  */
 export class PostgresInvoiceNumbers implements InvoiceNumbers {
   constructor(private readonly db: DataSource) {}
 
   async next(vendorId: string): Promise<number> {
-    const [row] = await sqlRows<{ last_number: string }>(
-      this.db,
-      `INSERT INTO invoice_number_sequences (vendor_id, last_number) VALUES ($1, 1)
-       ON CONFLICT (vendor_id) DO UPDATE SET last_number = invoice_number_sequences.last_number + 1
-       RETURNING last_number`,
-      [vendorId],
-    );
-    return Number(row.last_number);
+    const [row] = await sqlRows<{ n: string }>(managerOf(this.db), `SELECT kiosk_next_invoice_number($1) AS n`, [vendorId]);
+    return Number(row.n);
   }
 }

@@ -68,6 +68,7 @@ export interface IssuerKeyView {
   publicJwk: JWK;
   publicKeyPem: string;
   createdAt: string;
+  retiredAt: string | null;
 }
 
 export class PublisherKeyExists extends ConflictError {
@@ -88,6 +89,11 @@ export class CapsuleKeyNotFound extends NotFoundError {
 export class CapsuleNotConfigured extends NotFoundError {
   constructor(vendorId: string) {
     super('CAPSULE.NOT_CONFIGURED', `vendor ${vendorId} has no capsule configuration yet`, { vendorId });
+  }
+}
+export class IssuerKeyActive extends ConflictError {
+  constructor(kid: string) {
+    super('CAPSULE.ISSUER_KEY_ACTIVE', `issuer key ${kid} is still published for wrapping; retire it first`, { kid });
   }
 }
 export class ServiceKeyLast extends ConflictError {
@@ -255,14 +261,36 @@ export class CapsuleKeyManagement {
       privateKeySealed: this.box.seal(JSON.stringify(privateJwk)),
       publicJwk: { ...pub, kid: input.kid },
       createdAt: this.clock.now(),
+      retiredAt: null,
     };
     await this.insert(CapsuleIssuerKeyRow, row, () => new IssuerKeyExists(input.kid));
     return this.issuerView(row);
   }
 
+  /**
+   * Marks an issuer key retired: the JWKS shows `status: "retired"` and
+   * publishers stop wrapping for it, while the private key stays so that
+   * pages naming it still unlock. Idempotent; the first retirement time stays.
+   */
+  async retireIssuerKey(vendorId: string, kid: string): Promise<IssuerKeyView> {
+    const repo = this.db.getRepository(CapsuleIssuerKeyRow);
+    await repo.update({ vendorId, kid, retiredAt: IsNull() }, { retiredAt: this.clock.now() });
+    const row = await repo.findOneBy({ vendorId, kid });
+    if (!row) throw new CapsuleKeyNotFound('issuer key', kid);
+    return this.issuerView(row);
+  }
+
+  /**
+   * Deletes the private key: pages wrapped for it can no longer be unlocked
+   * directly. Only a retired key (publishers may still be wrapping for an
+   * active one); retire, and delete once its pages no longer need unlocking.
+   */
   async removeIssuerKey(vendorId: string, kid: string): Promise<void> {
-    const result = await this.db.getRepository(CapsuleIssuerKeyRow).delete({ vendorId, kid });
-    if (!result.affected) throw new CapsuleKeyNotFound('issuer key', kid);
+    const repo = this.db.getRepository(CapsuleIssuerKeyRow);
+    const row = await repo.findOneBy({ vendorId, kid });
+    if (!row) throw new CapsuleKeyNotFound('issuer key', kid);
+    if (row.retiredAt === null) throw new IssuerKeyActive(kid);
+    await repo.delete({ vendorId, kid });
   }
 
   /** A new service signing key signs from now on; the old ones stay in the JWKS until deleted. */
@@ -403,6 +431,7 @@ export class CapsuleKeyManagement {
       publicJwk: { ...members, kid: row.kid },
       publicKeyPem,
       createdAt: row.createdAt.toISOString(),
+      retiredAt: iso(row.retiredAt),
     };
   }
 

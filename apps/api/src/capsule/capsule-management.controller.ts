@@ -159,14 +159,27 @@ export class CapsuleManagementController implements Controller {
         handler: async ({ res, body, principal }) => void res.status(201).json(await this.keys.addIssuerKey(principal.vendorId, body)),
       }),
       route({
+        method: 'post',
+        path: '/management/capsule/issuer-keys/{kid}/retire',
+        operationId: 'retireCapsuleIssuerKey',
+        summary: 'Retire an issuer key: the JWKS marks it retired, publishers stop wrapping for it, pages naming it still unlock',
+        description:
+          `${scopeNote(WRITE)} Rotation: add the new key, wait at least the JWKS max-age (one hour), retire the old one; ` +
+          'delete it only once no page rendered for it needs unlocking.',
+        tags: TAGS,
+        auth: { kind: 'bearer', scope: WRITE },
+        responses: { 200: { description: 'The key, retired', schema: IssuerKeyView }, 404: MISSING },
+        handler: async ({ res, params, principal }) => void res.json(await this.keys.retireIssuerKey(principal.vendorId, params.kid)),
+      }),
+      route({
         method: 'delete',
         path: '/management/capsule/issuer-keys/{kid}',
         operationId: 'deleteCapsuleIssuerKey',
-        summary: 'Remove an issuer key',
+        summary: 'Remove a retired issuer key (its private key is gone: pages wrapped for it no longer unlock directly)',
         description: scopeNote(WRITE),
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
-        responses: { 204: { description: 'Removed' }, 404: MISSING },
+        responses: { 204: { description: 'Removed' }, 404: MISSING, 409: { description: 'The key is active; retire it first' } },
         handler: async ({ res, params, principal }) => {
           await this.keys.removeIssuerKey(principal.vendorId, params.kid);
           res.status(204).end();

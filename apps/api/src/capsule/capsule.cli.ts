@@ -55,6 +55,7 @@ export function registerCapsuleCommands(program: Command, withRuntime: WithRunti
 
   program
     .command('capsule:publisher-key:remove')
+    .description('remove a publisher public key by its kid')
     .requiredOption('--vendor <id>')
     .requiredOption('--kid <kid>')
     .action((o: { vendor: string; kid: string }) => withRuntime((r) => keys(r).removePublisherKey(o.vendor, o.kid)));
@@ -68,6 +69,7 @@ export function registerCapsuleCommands(program: Command, withRuntime: WithRunti
 
   program
     .command('capsule:domain:remove')
+    .description('remove a publisher domain')
     .requiredOption('--vendor <id>')
     .requiredOption('--domain <host>')
     .action((o: { vendor: string; domain: string }) => withRuntime((r) => keys(r).removeDomain(o.vendor, o.domain)));
@@ -113,7 +115,15 @@ export function registerCapsuleCommands(program: Command, withRuntime: WithRunti
     );
 
   program
+    .command('capsule:issuer-key:retire')
+    .description('mark an issuer key retired in the JWKS (publishers stop wrapping for it; it still unlocks)')
+    .requiredOption('--vendor <id>')
+    .requiredOption('--kid <kid>')
+    .action((o: { vendor: string; kid: string }) => withRuntime((r) => keys(r).retireIssuerKey(o.vendor, o.kid)));
+
+  program
     .command('capsule:issuer-key:remove')
+    .description('remove an issuer key by its kid')
     .requiredOption('--vendor <id>')
     .requiredOption('--kid <kid>')
     .action((o: { vendor: string; kid: string }) => withRuntime((r) => keys(r).removeIssuerKey(o.vendor, o.kid)));

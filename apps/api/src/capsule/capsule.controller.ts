@@ -1,10 +1,12 @@
-import { GetCapsuleJwks, VerifyServiceToken } from '@kiosk/domain/capsule';
-import { AccessTokenVerifier } from '../identity/jwt-access-tokens';
-import { authenticate } from '../platform/http/authenticate';
+import { GetCapsuleJwks, JWKS_MAX_AGE_SECONDS, VerifyServiceToken } from '@kiosk/domain/capsule';
+import { Request } from 'express';
+import { AccessTokenVerifier } from '../identity/identity.module';
+import { authenticate, CookieSessions } from '../platform/http/authenticate';
 import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { CapsuleJwksView, UnlockBody, UnlockView, VerifyBody, VerifyView } from './capsule.dto';
 import { UnlockForCaller } from './unlock-for-caller';
+import { CAPSULE_JWKS_EXAMPLE, VENDOR_ID } from './capsule.examples';
 
 const TAGS = ['capsule'];
 const UNKNOWN_VENDOR = { description: 'No such vendor, or the vendor has no capsule configuration (problem+json)' };
@@ -16,7 +18,29 @@ export class CapsuleController implements Controller {
     private readonly unlock: UnlockForCaller,
     private readonly verify: VerifyServiceToken,
     private readonly verifier: AccessTokenVerifier,
+    private readonly sessions?: CookieSessions,
   ) {}
+
+  /**
+   * The signed-in reader of this vendor, if any: a bearer token, or else the
+   * browser's cookie session (the browser routes keep the token server-side),
+   * with the same CSRF origin rule as every other cookie call. Anonymous
+   * callers (share tokens, signed links) have neither.
+   */
+  private async reader(req: Request, vendorId: string): Promise<string | undefined> {
+    // A session with another vendor is not this vendor's reader: the call is anonymous (a share token may still open),
+    // rather than refused, since the browser sends the cookie to every vendor's unlock.
+    const session =
+      req.headers.authorization === undefined ? this.sessions?.cookies.session(req, this.sessions.clock.now()) : undefined;
+    if (req.headers.authorization === undefined && session?.vendorId !== vendorId) return undefined;
+    const principal = await authenticate(req, { kind: session ? 'user' : 'bearer' }, this.verifier, undefined, this.sessions);
+    if (principal?.kind !== 'user' || principal.vendorId !== vendorId) {
+      throw new HttpProblem(401, 'AUTH.INVALID_TOKEN', 'the access token is not a reader token of this vendor', {}, {
+        'WWW-Authenticate': 'Bearer realm="kiosk", error="invalid_token"',
+      });
+    }
+    return principal.userId;
+  }
 
   routes() {
     return [
@@ -24,55 +48,61 @@ export class CapsuleController implements Controller {
         method: 'get',
         path: '/capsule/vendors/{vendorId}/.well-known/jwks.json',
         operationId: 'getCapsuleJwks',
-        summary: "Public halves of the vendor's service signing keys, for verifying signed links",
+        summary: "The vendor's public keys: service signing keys (use sig, signed links) and issuer encryption keys (use enc) publishers wrap for",
+        description:
+          'Signing keys carry `use: "sig"`; issuer keys carry `use: "enc"`, `alg` (`ECDH-ES` or `RSA-OAEP-256`) and, once retired, ' +
+          '`status: "retired"`. Cached for an hour (`Cache-Control: public, max-age=3600`).',
         tags: TAGS,
         auth: { kind: 'none' },
+        examples: { params: { vendorId: VENDOR_ID }, responses: { 200: CAPSULE_JWKS_EXAMPLE } },
         responses: { 200: { description: 'The key set', schema: CapsuleJwksView }, 404: UNKNOWN_VENDOR },
         handler: async ({ res, params }) => {
           const set = await this.jwks.execute({ vendorId: params.vendorId });
-          res.set('Cache-Control', 'public, max-age=300').json(set);
+          res.set('Cache-Control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`).json(set);
         },
       }),
       route<UnlockBody>({
         method: 'post',
         path: '/capsule/vendors/{vendorId}/unlock',
         operationId: 'unlockCapsule',
-        summary: 'Derived wrapKeys for the granted entries of a signed resource',
+        summary: 'Keys for the granted items of a signed resource: wrap keys or content keys, optionally sealed to the browser',
         description:
-          'No authentication is required; an optional bearer access token of a reader of this vendor is honoured ' +
-          '(the scopes its live entitlements grant through the product-scope mapping). A `shareToken` may be a publisher share ' +
-          'token or a signed link of this vendor. Entries whose scope is not granted are left out; when none is ' +
-          'granted the answer is 403 with the reason. Each successful unlock with a limited token spends one use.',
+          'No authentication is required; a reader of this vendor is honoured through a bearer access token or the cookie session ' +
+          '(same-origin rule for cookie calls): the scopes its live entitlements grant through the product-scope mapping answer ' +
+          'wrap keys for entries that carry `wrapKeys`, and content keys otherwise. A `shareToken` (publisher share token, or a ' +
+          'signed link of this vendor) and a single-article entitlement are answered with content keys of the items they grant, ' +
+          'never wrap keys. `clientPublicKey` (base64url RSA-OAEP SPKI, 2048 to 4096 bits) seals every returned key to the ' +
+          'browser (`transport: "client-bound"`). Unknown members are ignored. Items not granted are left out; when none is ' +
+          'granted the answer is 403 with the reason. Each unlock in which a limited token grants something spends one use.',
         tags: TAGS,
         auth: { kind: 'none' },
         body: { dto: UnlockBody },
         responses: {
           200: { description: 'The keys', schema: UnlockView },
-          400: { description: 'Malformed body' },
-          401: { description: 'A bearer token was sent but is not a valid reader token of this vendor' },
-          403: { description: 'Nothing granted, or the resourceJWT / share token was refused (the code says why)' },
+          400: { description: 'Malformed body, duplicate entries, an entry without the contentKey it needs, or a bad clientPublicKey' },
+          401: { description: 'A bearer token or session was sent but is not a valid reader of this vendor' },
+          403: {
+            description:
+              'Nothing granted, the resourceJWT / share token was refused, no issuer key for the entries, a blob that does not open, ' +
+              'or a cookie call from an unregistered origin (the code says why)',
+          },
           404: UNKNOWN_VENDOR,
           409: { description: 'The vendor has no key material for its configured mode' },
         },
         handler: async ({ req, res, params, body }) => {
-          let readerId: string | undefined;
-          if (req.headers.authorization !== undefined) {
-            const principal = await authenticate(req, { kind: 'bearer' }, this.verifier);
-            if (principal?.kind !== 'user' || principal.vendorId !== params.vendorId) {
-              throw new HttpProblem(401, 'AUTH.INVALID_TOKEN', 'the access token is not a reader token of this vendor', {}, {
-                'WWW-Authenticate': 'Bearer realm="kiosk", error="invalid_token"',
-              });
-            }
-            readerId = principal.userId;
-          }
+          // Keys are never cached, refusals included.
+          res.set('Cache-Control', 'no-store');
+          const readerId = await this.reader(req, params.vendorId);
           const answer = await this.unlock.execute({
             vendorId: params.vendorId,
             resourceJWT: body.resourceJWT,
             keys: body.keys,
             shareToken: body.shareToken,
+            clientPublicKey: body.clientPublicKey || undefined,
+            directOnly: body.accessType === 'article',
             readerId,
           });
-          res.set('Cache-Control', 'no-store').json(answer);
+          res.json(answer);
         },
       }),
       route<VerifyBody>({

@@ -1,5 +1,6 @@
-import { Type } from 'class-transformer';
+import { Exclude, Expose, Type } from 'class-transformer';
 import {
+  Allow,
   ArrayMaxSize,
   IsArray,
   IsBoolean,
@@ -16,31 +17,56 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ISSUER_ALGORITHMS, KID_PATTERN, UNLOCK_MODES } from './capsule-keys.service';
+import { NullableInAnswer } from '../platform/http/views';
 
 const TOKEN_MAX = 16_384;
+/** A wrapped key: 125 bytes (ECDH) or the modulus (RSA, 512 bytes at 4096 bits), base64url. */
+const BLOB_MAX = 1024;
 
 // ---- public routes (interface 4.4) ----
 
+/*
+ * Unlock bodies ignore members they do not know (class-level @Exclude, each
+ * known member @Expose): browsers merge page-supplied fields into the
+ * request (the reference client sends `accessType`, for example), so an
+ * unknown member is never a 400. Known members are checked as usual.
+ */
+
+@Exclude()
 export class WrapKeyBody {
-  @IsString() @IsNotEmpty() @MaxLength(64) kid!: string;
+  @Expose() @IsString() @IsNotEmpty() @MaxLength(64) kid!: string;
   /** Read only in issuer-wrapped mode; hosted mode derives and ignores it. */
-  @IsOptional() @IsString() @MaxLength(4096) key?: string;
+  @Expose() @IsOptional() @IsString() @MaxLength(BLOB_MAX) key?: string;
 }
 
+@Exclude()
 export class UnlockKeyEntryBody {
-  @IsString() @IsNotEmpty() @MaxLength(256) contentName!: string;
-  @IsString() @IsNotEmpty() @MaxLength(256) scope!: string;
-  @IsArray() @ArrayMaxSize(16) @ValidateNested({ each: true }) @Type(() => WrapKeyBody) wrapKeys!: WrapKeyBody[];
-  /** Issuer key id the blobs were wrapped for, as manifests carry it (issuer-wrapped mode). */
-  @IsOptional() @IsString() @MaxLength(64) kid?: string;
-  /** Manifests carry it; the service ignores it. */
-  @IsOptional() @IsString() @MaxLength(4096) contentKey?: string;
+  /** Default "default". */
+  @Expose() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(256) contentName?: string;
+  @Expose() @IsString() @IsNotEmpty() @MaxLength(256) scope!: string;
+  /** Issuer key id the blobs were wrapped for, as manifests carry it. */
+  @Expose() @IsOptional() @IsString() @MaxLength(256) kid?: string;
+  /** The item's content key wrapped for the issuer: what direct delivery unwraps. */
+  @Expose() @IsOptional() @IsString() @MaxLength(BLOB_MAX) contentKey?: string;
+  /** Absent when the publisher granted the issuer by content name. */
+  @Expose()
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(16)
+  @ValidateNested({ each: true })
+  @Type(() => WrapKeyBody)
+  wrapKeys?: WrapKeyBody[];
 }
 
+@Exclude()
 export class UnlockBody {
-  @IsString() @IsNotEmpty() @MaxLength(TOKEN_MAX) resourceJWT!: string;
-  @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => UnlockKeyEntryBody) keys!: UnlockKeyEntryBody[];
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TOKEN_MAX) shareToken?: string;
+  @Expose() @IsString() @IsNotEmpty() @MaxLength(TOKEN_MAX) resourceJWT!: string;
+  @Expose() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => UnlockKeyEntryBody) keys!: UnlockKeyEntryBody[];
+  @Expose() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TOKEN_MAX) shareToken?: string;
+  /** Base64url SPKI of the browser's RSA-OAEP (SHA-256) key, 2048 to 4096 bits: every returned key is sealed to it. Empty counts as absent. */
+  @Expose() @IsOptional() @IsString() @MaxLength(2048) clientPublicKey?: string;
+  /** `"article"` asks for content keys only; any other value (or none) is ignored. */
+  @Expose() @IsOptional() @Allow() accessType?: unknown;
 }
 
 export class WrapKeyView {
@@ -51,11 +77,16 @@ export class WrapKeyView {
 export class UnlockKeyEntryView {
   @IsString() contentName!: string;
   @IsString() scope!: string;
-  @IsArray() @ValidateNested({ each: true }) @Type(() => WrapKeyView) wrapKeys!: WrapKeyView[];
+  /** Wrap-key delivery: raw wrap keys (base64url), or sealed to the client key when client-bound. */
+  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => WrapKeyView) wrapKeys?: WrapKeyView[];
+  /** Direct delivery: the item's content key (base64url), or sealed to the client key when client-bound. */
+  @IsOptional() @IsString() contentKey?: string;
 }
 
 export class UnlockView {
   @IsArray() @ValidateNested({ each: true }) @Type(() => UnlockKeyEntryView) keys!: UnlockKeyEntryView[];
+  /** Present only on client-bound answers. */
+  @IsOptional() @IsIn(['client-bound']) transport?: 'client-bound';
 }
 
 export class VerifyBody {
@@ -78,7 +109,7 @@ export class VerifiedTokenPayloadView {
 export class VerifyView {
   @IsBoolean() valid!: boolean;
   @IsString() message!: string;
-  @IsOptional() @ValidateNested() @Type(() => VerifiedTokenPayloadView) payload!: VerifiedTokenPayloadView | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => VerifiedTokenPayloadView) payload!: VerifiedTokenPayloadView | null;
 }
 
 export class CapsuleJwksView {
@@ -122,7 +153,7 @@ export class IssuerKeyBody {
 export class RotationSecretStateView {
   @IsInt() version!: number;
   @IsString() createdAt!: string;
-  @IsOptional() @IsString() previousValidUntil!: string | null;
+  @NullableInAnswer() @IsString() previousValidUntil!: string | null;
 }
 
 export class CreatedRotationSecretView extends RotationSecretStateView {
@@ -135,6 +166,8 @@ export class IssuerKeyView {
   @IsObject() publicJwk!: object;
   @IsString() publicKeyPem!: string;
   @IsString() createdAt!: string;
+  /** When publishers were told to stop wrapping for it; the key still unlocks pages that name it. */
+  @IsOptional() @IsString() retiredAt!: string | null;
 }
 
 export class CapsuleConfigurationView {
@@ -145,7 +178,7 @@ export class CapsuleConfigurationView {
   @IsInt() secretOverlapSeconds!: number;
   @IsArray() @IsString({ each: true }) domains!: string[];
   @IsArray() publisherKeys!: object[];
-  @IsOptional() @ValidateNested() @Type(() => RotationSecretStateView) rotationSecret!: RotationSecretStateView | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => RotationSecretStateView) rotationSecret!: RotationSecretStateView | null;
   @IsArray() @ValidateNested({ each: true }) @Type(() => IssuerKeyView) issuerKeys!: IssuerKeyView[];
   @IsArray() serviceKeys!: object[];
   @IsString() currentKid!: string;

@@ -46,6 +46,8 @@ export class CapsuleIssuerKeyRow {
   @Column('text', { name: 'private_key_sealed' }) privateKeySealed!: string;
   @Column('jsonb', { name: 'public_jwk' }) publicJwk!: Record<string, unknown>;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+  /** Set when publishers were told to stop wrapping for it; the key keeps unlocking pages that name it. */
+  @Column('timestamptz', { name: 'retired_at', nullable: true }) retiredAt!: Date | null;
 }
 
 @Entity('capsule_service_keys')

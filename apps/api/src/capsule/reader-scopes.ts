@@ -8,6 +8,17 @@ import { ProductScopeRepository, scopesGrantedBy } from '@kiosk/domain/capsule';
  */
 export interface ReaderScopes {
   scopesOf(vendorId: string, userId: string): Promise<string[]>;
+  /**
+   * Everything the reader holds for unlocking: the scopes, and the content
+   * ids (`publisherContentId`) of products bought one by one, which open the
+   * items of that one resource (content keys only, never its tier's keys).
+   */
+  grantsOf(vendorId: string, userId: string): Promise<ReaderGrants>;
+}
+
+export interface ReaderGrants {
+  scopes: string[];
+  resourceIds: string[];
 }
 
 /** The access module's answer to "what does this reader hold" (its `ListUserEntitlements` use case). */
@@ -29,10 +40,16 @@ export class EntitlementReaderScopes implements ReaderScopes {
   ) {}
 
   async scopesOf(vendorId: string, userId: string): Promise<string[]> {
+    return (await this.grantsOf(vendorId, userId)).scopes;
+  }
+
+  async grantsOf(vendorId: string, userId: string): Promise<ReaderGrants> {
     const now = this.clock.now();
     const held = await this.entitlements.execute({ vendorId, userId });
-    const skus = [...new Set(held.filter((e) => hasAccess(e, now)).map((e) => e.sku))];
-    if (skus.length === 0) return [];
-    return scopesGrantedBy(held, await this.mappings.forSkus(vendorId, skus), now);
+    const live = held.filter((e) => hasAccess(e, now));
+    const skus = [...new Set(live.map((e) => e.sku))];
+    if (skus.length === 0) return { scopes: [], resourceIds: [] };
+    const resourceIds = [...new Set(live.flatMap((e) => (e.publisherContentId ? [e.publisherContentId] : [])))];
+    return { scopes: scopesGrantedBy(held, await this.mappings.forSkus(vendorId, skus), now), resourceIds };
   }
 }

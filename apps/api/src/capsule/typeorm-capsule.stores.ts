@@ -4,6 +4,7 @@ import {
   CapsuleVendorKeys,
   importIssuerPrivateKey,
   IssuerAlgorithm,
+  issuerPublicJwk,
   IssuerKeyMaterial,
   PublisherJwk,
   ShareTokenUseCounter,
@@ -50,7 +51,8 @@ export class TypeOrmCapsuleKeyStore implements CapsuleKeyStore {
     const publisherKeys = await this.db.getRepository(CapsulePublisherKeyRow).find({ where: { vendorId }, order: { kid: 'ASC' } });
     const domains = await this.db.getRepository(CapsulePublisherDomainRow).find({ where: { vendorId }, order: { domain: 'ASC' } });
     const secrets = await this.db.getRepository(CapsuleRotationSecretRow).findBy({ vendorId });
-    const issuerRows = await this.db.getRepository(CapsuleIssuerKeyRow).find({ where: { vendorId }, order: { kid: 'ASC' } });
+    // Newest first: where several entries name held keys, the current one is preferred.
+    const issuerRows = await this.db.getRepository(CapsuleIssuerKeyRow).find({ where: { vendorId }, order: { createdAt: 'DESC', kid: 'ASC' } });
     const serviceRows = await this.db
       .getRepository(CapsuleServiceKeyRow)
       .find({ where: { vendorId }, order: { createdAt: 'DESC', kid: 'ASC' } });
@@ -58,7 +60,8 @@ export class TypeOrmCapsuleKeyStore implements CapsuleKeyStore {
     const issuerKeys = [];
     for (const row of issuerRows) {
       const jwk = JSON.parse(this.box.open(row.privateKeySealed)) as Extract<IssuerKeyMaterial, { jwk: unknown }>['jwk'];
-      issuerKeys.push(await importIssuerPrivateKey({ kid: row.kid, algorithm: row.algorithm as IssuerAlgorithm, jwk }));
+      const key = await importIssuerPrivateKey({ kid: row.kid, algorithm: row.algorithm as IssuerAlgorithm, jwk });
+      issuerKeys.push({ ...key, retired: row.retiredAt !== null });
     }
     return {
       vendorId,
@@ -68,6 +71,9 @@ export class TypeOrmCapsuleKeyStore implements CapsuleKeyStore {
       previousRotationSecret: previous ? this.openSecret(previous) : null,
       window: { intervalMinutes: settings.rotationIntervalMinutes, previousGraceSeconds: settings.previousGraceSeconds },
       issuerKeys,
+      issuerPublicKeys: [...issuerRows]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.kid.localeCompare(b.kid))
+        .map((row) => issuerPublicJwk(row.publicJwk as JWK, row.kid, row.algorithm as IssuerAlgorithm, row.retiredAt !== null)),
       servicePublicKeys: serviceRows.map((r) => r.publicJwk as JWK),
     };
   }

@@ -8,13 +8,16 @@ export interface UnlockForCallerCommand {
   resourceJWT: string;
   keys: readonly UnlockKeyRequest[];
   shareToken?: string;
-  /** The signed-in reader of this vendor, when the request carried a valid bearer token. */
+  clientPublicKey?: string;
+  /** `accessType: "article"`: content keys only. */
+  directOnly?: boolean;
+  /** The signed-in reader of this vendor (bearer token or cookie session). */
   readerId?: string;
 }
 
 /**
  * Application service of the unlock route: the vendor's configured mode, the
- * reader's scopes through the `ReaderScopes` port, share-token uses counted
+ * reader's grants through the `ReaderScopes` port, share-token uses counted
  * per vendor in PostgreSQL; the decision itself is the domain's `UnlockContent`.
  */
 export class UnlockForCaller {
@@ -28,14 +31,17 @@ export class UnlockForCaller {
   async execute(command: UnlockForCallerCommand): Promise<UnlockAnswer> {
     const mode = await this.store.mode(command.vendorId);
     if (!mode) throw new CapsuleVendorNotFound(command.vendorId);
-    const grantedScopes = command.readerId ? await this.readers.scopesOf(command.vendorId, command.readerId) : [];
+    const held = command.readerId ? await this.readers.grantsOf(command.vendorId, command.readerId) : { scopes: [], resourceIds: [] };
     const unlock = new UnlockContent(this.store, this.uses.forVendor(command.vendorId), this.clock);
     return unlock.execute({
       vendorId: command.vendorId,
       resourceJWT: command.resourceJWT,
       keys: command.keys,
       shareToken: command.shareToken,
-      grantedScopes,
+      clientPublicKey: command.clientPublicKey,
+      directOnly: command.directOnly,
+      grantedScopes: held.scopes,
+      grantedResources: held.resourceIds,
       mode,
     });
   }

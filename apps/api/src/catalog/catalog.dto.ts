@@ -13,15 +13,17 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsMajorAmount } from '../platform/http/dto-decorators';
 import { PRODUCT_TYPES, ProductType, RECURRING_INTERVALS, RecurringInterval, SKU_PATTERN } from '@kiosk/domain/catalog';
+import { NullableInAnswer } from '../platform/http/views';
 
 export class ProductView {
   @IsString() sku!: string;
   @IsString() title!: string;
   @IsIn(PRODUCT_TYPES) productType!: ProductType;
-  @IsOptional() @IsString() cover?: string | null;
-  @IsOptional() @IsString() language?: string | null;
-  @IsOptional() @IsString() publisherContentId?: string | null;
+  @NullableInAnswer() @IsString() cover!: string | null;
+  @NullableInAnswer() @IsString() language!: string | null;
+  @NullableInAnswer() @IsString() publisherContentId!: string | null;
   @IsString() createdAt!: string;
   @IsString() updatedAt!: string;
 }
@@ -52,7 +54,7 @@ export class CreatePurchaseOptionBody {
   @IsString() @Matches(SKU_PATTERN) id!: string;
   @IsString() @IsNotEmpty() @MaxLength(200) name!: string;
   /** Major units, at most two decimals. */
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(1e12) price!: number;
+  @IsMajorAmount() @Min(0) @Max(1e12) price!: number;
   @IsString() @Matches(/^[A-Z]{3}$/) currency!: string;
   @IsOptional() @IsBoolean() taxIncluded?: boolean;
   @IsOptional() @ValidateNested() @Type(() => RecurringBody) recurring?: RecurringBody;
@@ -68,7 +70,7 @@ export class PurchaseOptionView {
   @IsNumber() price!: number;
   @IsString() currency!: string;
   @IsBoolean() taxIncluded!: boolean;
-  @IsOptional() @ValidateNested() @Type(() => RecurringBody) recurring!: RecurringBody | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => RecurringBody) recurring!: RecurringBody | null;
   @IsInt() seatsPerUnit!: number;
   @IsInt() minQuantity!: number;
   @IsInt() maxQuantity!: number;

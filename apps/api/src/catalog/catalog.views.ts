@@ -1,5 +1,6 @@
-import { Product, PurchaseOption } from '@kiosk/domain/catalog';
+import { Product, PurchaseOption, Vendor } from '@kiosk/domain/catalog';
 import { toMajor } from '@kiosk/domain';
+import { orNull as present } from '../platform/http/views';
 import { ProductView, PurchaseOptionView } from './catalog.dto';
 
 export const productView = (p: Product): ProductView => ({
@@ -26,3 +27,18 @@ export const purchaseOptionView = (o: PurchaseOption): PurchaseOptionView => ({
   maxQuantity: o.maxQuantity,
   createdAt: o.createdAt.toISOString(),
 });
+
+
+/** A product as a reader sees it (`GET /products/{sku}`); absent values are null. */
+export const readerProductView = (p: Product) => ({
+  cover: present(p.cover),
+  language: present(p.language),
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+  sku: p.sku,
+  title: p.title,
+  productType: p.productType,
+  publisherContentId: present(p.publisherContentId),
+});
+
+export const vendorView = (v: Vendor) => ({ id: v.id, name: v.name, logo: present(v.logo) });

@@ -24,6 +24,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config';
 import { loadDemoData } from '../demo/demo-data';
 import { openDatabase } from '../platform/database/open-database';
+import { EmbeddedDatabaseInUse } from '../platform/database/embedded-postgres';
+import { describeEveryOption } from './option-descriptions';
 import { createLogger } from '../platform/logger';
 import { createRuntime, Runtime, VERSION } from '../runtime';
 import { createdKeyView } from '../identity/api-keys.controller';
@@ -31,10 +33,11 @@ import { TenantAddresses } from '../identity/tenant-addresses';
 import { registerCapsuleCommands } from '../capsule/capsule.cli';
 import { registerProductScopeCommands } from '../capsule/product-scopes.cli';
 import { registerBillingCommands } from '../billing/billing.cli';
-import { registerAccessCommands } from '../access/access.cli';
-import { registerStorefrontCommands } from '../storefront/storefront.cli';
+import { registerAccessCommands, registerAutoOnboardCommands } from '../access/access.cli';
+import { registerWebhookCommands } from '../webhooks/webhooks.cli';
 import { registerFulfillmentCommands } from '../engagement/fulfillments.cli';
 import { registerLicenseCommands } from '../engagement/licenses.cli';
+import { registerCheckoutCommands } from '../checkout/checkout.cli';
 
 /**
  * The operator's command line. Every command goes through the same use cases
@@ -65,7 +68,19 @@ const amount = (value: string) => {
 };
 const list = (value: string, previous: string[] = []) => [...previous, value];
 
-const program = new Command('kiosk').description('Kiosk operator command line').version(VERSION);
+const program = new Command('kiosk')
+  .description('Kiosk operator command line: every command prints JSON on stdout')
+  .version(VERSION)
+  .addHelpText(
+    'after',
+    `
+Environment: the same as the service (README lists it). DATABASE_URL selects PostgreSQL; without it the
+embedded database in DATA_DIR is used, through the running service's port when a Kiosk has it open (its
+lock file in DATA_DIR names the port), else opened here. It is never opened twice.
+
+Exit codes: 0 done; 2 refused by a business rule (JSON on stderr says why); 75 the embedded database is
+open in a process this command cannot reach; 78 bad configuration; 1 anything else.`,
+  );
 
 program
   .command('vendor:create')
@@ -80,10 +95,10 @@ program
 program
   .command('staff:create')
   .description('create (or promote) a staff user of a vendor')
-  .requiredOption('--vendor <id>')
-  .requiredOption('--email <email>')
-  .option('--first-name <name>')
-  .option('--last-name <name>')
+  .requiredOption('--vendor <id>', 'id of the vendor')
+  .requiredOption('--email <email>', "the staff user's e-mail address (signs in with it)")
+  .option('--first-name <name>', 'given name')
+  .option('--last-name <name>', 'family name')
   .action((o: { vendor: string; email: string; firstName?: string; lastName?: string }) =>
     withRuntime((r) =>
       r.container
@@ -95,8 +110,8 @@ program
 program
   .command('staff:token')
   .description("mint a staff user's access token with the service's own signer (until sign-in exists)")
-  .requiredOption('--vendor <id>')
-  .requiredOption('--user <userId>')
+  .requiredOption('--vendor <id>', 'id of the vendor')
+  .requiredOption('--user <userId>', 'id of the staff user (printed by staff:create)')
   .action((o: { vendor: string; user: string }) =>
     withRuntime((r) => r.container.get(IssueUserToken).execute({ vendorId: o.vendor, userId: o.user })),
   );
@@ -104,9 +119,9 @@ program
 program
   .command('api-key:create')
   .description('create an API key; the secret is printed once')
-  .requiredOption('--vendor <id>')
-  .requiredOption('--name <name>')
-  .addOption(new Option('--role <role>').choices([...API_KEY_ROLES]).default('read'))
+  .requiredOption('--vendor <id>', 'id of the vendor')
+  .requiredOption('--name <name>', 'a name to recognise the key by')
+  .addOption(new Option('--role <role>', 'scope preset of the key').choices([...API_KEY_ROLES]).default('read'))
   .option('--contracts-write', 'grant contracts:write to this key', false)
   .action((o: { vendor: string; name: string; role: ApiKeyRole; contractsWrite: boolean }) =>
     withRuntime(async (r) => {
@@ -124,11 +139,11 @@ program
 program
   .command('product:create')
   .description('create a product')
-  .requiredOption('--vendor <id>')
-  .requiredOption('--sku <sku>')
-  .requiredOption('--title <title>')
-  .addOption(new Option('--type <type>').choices([...PRODUCT_TYPES]).makeOptionMandatory())
-  .option('--publisher-content-id <id>')
+  .requiredOption('--vendor <id>', 'id of the vendor')
+  .requiredOption('--sku <sku>', 'the SKU, unique per vendor')
+  .requiredOption('--title <title>', 'the title shown to readers')
+  .addOption(new Option('--type <type>', 'kind of product').choices([...PRODUCT_TYPES]).makeOptionMandatory())
+  .option('--publisher-content-id <id>', "the vendor's own id of the content the product sells")
   .action((o: { vendor: string; sku: string; title: string; type: ProductType; publisherContentId?: string }) =>
     withRuntime((r) =>
       r.container.get(CreateProduct).execute({
@@ -144,17 +159,17 @@ program
 program
   .command('purchase-option:create')
   .description('create a purchase option of a product')
-  .requiredOption('--vendor <id>')
-  .requiredOption('--sku <sku>')
-  .requiredOption('--id <id>')
-  .requiredOption('--name <name>')
+  .requiredOption('--vendor <id>', 'id of the vendor')
+  .requiredOption('--sku <sku>', 'SKU of the product it sells')
+  .requiredOption('--id <id>', 'id of the purchase option (contracts name it as purchaseOptionId)')
+  .requiredOption('--name <name>', 'display name')
   .requiredOption('--price <major>', 'price per unit in major units', amount)
-  .requiredOption('--currency <code>')
+  .requiredOption('--currency <code>', 'ISO 4217 currency code, such as SEK or EUR')
   .addOption(new Option('--interval <interval>', 'recurring interval; omit for one-time').choices([...RECURRING_INTERVALS]))
   .option('--interval-count <n>', 'intervals per cycle', positiveInt, 1)
   .option('--seats-per-unit <n>', 'seats per billed unit', positiveInt, 1)
-  .option('--min-quantity <n>', '', positiveInt, 1)
-  .option('--max-quantity <n>', '', positiveInt, DEFAULT_MAX_QUANTITY)
+  .option('--min-quantity <n>', 'fewest units a contract may buy', positiveInt, 1)
+  .option('--max-quantity <n>', 'most units a contract may buy', positiveInt, DEFAULT_MAX_QUANTITY)
   .option('--tax-excluded', 'prices exclude tax', false)
   .action(
     (o: {
@@ -190,8 +205,8 @@ program
 program
   .command('client:create')
   .description("register a vendor's browser client (a site) for sign-in and visitor credentials")
-  .requiredOption('--vendor <id>')
-  .requiredOption('--name <name>')
+  .requiredOption('--vendor <id>', 'id of the vendor')
+  .requiredOption('--name <name>', 'display name of the site')
   .requiredOption('--redirect-uri <url>', 'an exact sign-in redirect address (repeatable)', list, [])
   .option('--origin <origin>', 'an allowed origin (repeatable; default: those of the redirect addresses)', list, [])
   .option('--client-id <id>', 'choose the client id instead of a random one')
@@ -235,19 +250,34 @@ registerCapsuleCommands(program, withRuntime);
 registerProductScopeCommands(program, withRuntime);
 registerBillingCommands(program, withRuntime);
 registerAccessCommands(program, withRuntime);
-registerStorefrontCommands(program, withRuntime);
+registerAutoOnboardCommands(program, withRuntime);
 registerFulfillmentCommands(program, withRuntime);
 registerLicenseCommands(program, withRuntime);
+registerCheckoutCommands(program, withRuntime);
+registerWebhookCommands(program, withRuntime);
 
-program.parseAsync(process.argv).catch((error: unknown) => {
+describeEveryOption(program);
+
+/** The whole command line (tests read its commands and options). */
+export const kiosk = program;
+
+/** Exit codes: 0 done, 2 refused by a business rule, 75 embedded database in use, 78 bad configuration, 1 anything else. */
+export function exitWith(error: unknown): { code: number; message: string } {
   if (error instanceof DomainError) {
-    process.stderr.write(`${JSON.stringify({ error: error.code, message: error.message, ...error.details })}\n`);
-    process.exit(2);
+    return { code: 2, message: JSON.stringify({ error: error.code, message: error.message, ...error.details }) };
   }
-  if (error instanceof ConfigError) {
-    process.stderr.write(`kiosk: configuration error: ${error.message}\n`);
-    process.exit(78);
-  }
-  process.stderr.write(`kiosk: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+  if (error instanceof ConfigError) return { code: 78, message: `kiosk: configuration error: ${error.message}` };
+  if (error instanceof EmbeddedDatabaseInUse) return { code: 75, message: `kiosk: refused: ${error.message}` };
+  return { code: 1, message: `kiosk: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+/** Runs one command line; `bin/kiosk.js` (what `npm run kiosk` runs) calls this. */
+export function run(argv: string[]): Promise<unknown> {
+  return program.parseAsync(argv).catch((error: unknown) => {
+    const { code, message } = exitWith(error);
+    process.stderr.write(`${message}\n`);
+    process.exit(code);
+  });
+}
+
+if (require.main === module) void run(process.argv);

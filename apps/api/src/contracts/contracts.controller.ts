@@ -7,7 +7,7 @@ import {
   GetContract,
   ListDiscountCodes,
   ListSeatUsers,
-  ListUserContracts,
+  ListContracts,
   RemoveSeat,
   SetSeats,
 } from '@kiosk/domain/contracts';
@@ -26,6 +26,7 @@ import {
 } from './contracts.dto';
 import { contractView, discountCodeView, licenseViews, seatUserView } from './contract.views';
 import { discountCodeCommand } from './discount-code.mapping';
+import { CONTRACT_EXAMPLE, CONTRACT_ID, CREATE_CONTRACT_EXAMPLE } from './contracts.examples';
 
 const READ = { kind: 'bearer', scope: 'contracts:read' } as const;
 const WRITE = { kind: 'bearer', scope: 'contracts:write' } as const;
@@ -37,7 +38,7 @@ const minorUnits = (major: number) => Math.round(major * 100);
 export interface ContractUseCases {
   create: CreateContract;
   get: GetContract;
-  listForUser: ListUserContracts;
+  list: ListContracts;
   confirm: ConfirmContract;
   setSeats: SetSeats;
   listSeatUsers: ListSeatUsers;
@@ -68,10 +69,12 @@ export class ContractsController implements Controller {
         description:
           'Not idempotent by itself (rule 1); send an Idempotency-Key header to make a retry return the first answer. ' +
           'With `confirm: true` and a discount code that cannot be applied, the contract is left PENDING and unbilled and ' +
-          'the 400 problem names it (`contractId`). On 503 the contract may exist: look it up before retrying.',
+          'the 400 problem names it (`contractId`). On 503 the contract may exist: look it up before retrying; when the ' +
+          'confirm failed after the contract was stored, the 503 names it (`contractId`, left PENDING: confirm it).',
         tags,
         auth: WRITE,
         body: { dto: CreateContractBody },
+        examples: { request: CREATE_CONTRACT_EXAMPLE, responses: { 201: CONTRACT_EXAMPLE } },
         responses: { 201: { description: 'Created', schema: ContractView } },
         handler: async ({ res, body, principal }) => {
           const contract = await u.create.execute({
@@ -101,13 +104,23 @@ export class ContractsController implements Controller {
         method: 'get',
         path: '/management/contracts',
         operationId: 'listContractsOfUser',
-        summary: 'Contracts of a user, newest first (to check whether a create succeeded)',
+        summary: "The vendor's contracts, newest first, a page at a time (`limit`, `offset`), by `status` and `userId`",
+        description:
+          'A bare array (no envelope, no total). `limit` 1 to 500, default 50; `offset` from 0. With `userId` and no ' +
+          '`limit`, every contract of that user (how a client checks whether a create succeeded).',
         tags,
         auth: READ,
         query: ContractsQuery,
+        examples: { query: { status: 'ACTIVE', limit: 50 }, responses: { 200: [CONTRACT_EXAMPLE] } },
         responses: { 200: { description: 'The contracts', schema: [ContractView] } },
         handler: async ({ res, query, principal }) => {
-          const contracts = await u.listForUser.execute({ vendorId: principal.vendorId, userId: query.userId });
+          const contracts = await u.list.execute({
+            vendorId: principal.vendorId,
+            userId: query.userId,
+            status: query.status,
+            limit: query.limit,
+            offset: query.offset,
+          });
           res.json(contracts.map(this.view));
         },
       }),
@@ -116,8 +129,10 @@ export class ContractsController implements Controller {
         path: '/management/contracts/{id}',
         operationId: 'getContract',
         summary: 'One contract',
+        description: "A contract of the vendor by its id; another vendor's contract is a 404.",
         tags,
         auth: READ,
+        examples: { params: { id: CONTRACT_ID }, responses: { 200: CONTRACT_EXAMPLE } },
         responses: { 200: { description: 'The contract', schema: ContractView } },
         handler: async ({ res, params, principal }) => {
           res.json(this.view(await u.get.execute({ vendorId: principal.vendorId, contractId: params.id })));
@@ -128,8 +143,12 @@ export class ContractsController implements Controller {
         path: '/management/contracts/{id}/confirm',
         operationId: 'confirmContract',
         summary: 'Confirm a PENDING contract: ACTIVE, or FORTHCOMING before its start; safe to repeat',
+        description:
+          'Confirming bills the contract and, through the outbox, grants the reader the entitlements of its items. ' +
+          'A contract that cannot be confirmed (cancelled) answers 409 `CONTRACT.NOT_CONFIRMABLE`.',
         tags,
         auth: WRITE,
+        examples: { params: { id: CONTRACT_ID }, responses: { 200: CONTRACT_EXAMPLE } },
         responses: { 200: { description: 'Confirmed (also when it already was)', schema: ContractView } },
         handler: async ({ res, params, principal }) => {
           res.json(this.view(await u.confirm.execute({ vendorId: principal.vendorId, contractId: params.id })));

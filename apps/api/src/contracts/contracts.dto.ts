@@ -1,4 +1,12 @@
-import { Type } from 'class-transformer';
+import {
+  AMENDMENT_TYPES,
+  CONTRACT_LIST_LIMITS,
+  CONTRACT_STATUSES,
+  ContractStatus,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+} from '@kiosk/domain/contracts';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -17,6 +25,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsMajorAmount } from '../platform/http/dto-decorators';
+import { NullableInAnswer } from '../platform/http/views';
 
 const TEXT = 500;
 
@@ -54,13 +64,15 @@ export class InvoiceBody {
 
 export class UnitPriceBody {
   /** Major units in the purchase option's currency. */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(1e12) amount?: number;
+  @IsOptional() @IsMajorAmount() @Min(0) @Max(1e12) amount?: number;
   @IsOptional() @IsBoolean() taxIncluded?: boolean;
 }
 
 export class PaymentBody {
-  @IsString() @MaxLength(64) provider!: string;
-  @IsString() @MaxLength(64) method!: string;
+  @IsIn(PAYMENT_PROVIDERS, { message: `provider must be one of: ${PAYMENT_PROVIDERS.join(', ')}` })
+  provider!: (typeof PAYMENT_PROVIDERS)[number];
+  @IsIn(PAYMENT_METHODS, { message: `method must be one of: ${PAYMENT_METHODS.join(', ')}` })
+  method!: (typeof PAYMENT_METHODS)[number];
   @IsOptional() @IsString() @Matches(/^[A-Z]{2}$/, { message: 'country must be two capital letters' }) country?: string;
 }
 
@@ -82,8 +94,16 @@ export class CreateContractBody {
   @IsOptional() @IsBoolean() confirm?: boolean;
 }
 
+/** Query strings are text; a page size or offset is a whole number written in digits. */
+const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
+
 export class ContractsQuery {
-  @IsString() @IsNotEmpty() @MaxLength(128) userId!: string;
+  /** Only this user's contracts; without `limit`, all of them. */
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(128) userId?: string;
+  @IsOptional() @IsIn(CONTRACT_STATUSES) status?: ContractStatus;
+  /** Page size, newest first: 1 to 500, default 50 (all of a user's contracts with `userId`). */
+  @IsOptional() @Transform(wholeNumber) @IsInt() @Min(1) @Max(CONTRACT_LIST_LIMITS.max) limit?: number;
+  @IsOptional() @Transform(wholeNumber) @IsInt() @Min(0) @Max(1_000_000) offset?: number;
 }
 
 export class SetSeatsBody {
@@ -101,9 +121,9 @@ export class AssignSeatBody {
 }
 
 export class DiscountValueBody {
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0.01) @Max(100) percentage?: number;
+  @IsOptional() @IsMajorAmount({ message: 'percentage must be a number with at most two decimals' }) @Min(0.01) @Max(100) percentage?: number;
   /** Major units; needs `currency`. */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0.01) @Max(1e12) amount?: number;
+  @IsOptional() @IsMajorAmount() @Min(0.01) @Max(1e12) amount?: number;
   @IsOptional() @Matches(/^[A-Z]{3}$/) currency?: string;
 }
 
@@ -128,7 +148,7 @@ export class ContractItemView {
   @IsString() purchaseOptionId!: string;
   @IsString() purchaseOptionName!: string;
   @IsString() name!: string;
-  @IsOptional() @IsString() cover?: string;
+  @NullableInAnswer() @IsString() cover!: string | null;
   @IsString() productType!: string;
   @IsString() purchaseType!: string;
   @IsBoolean() isMultiseat!: boolean;
@@ -140,14 +160,14 @@ export class AppliedDiscountView {
   @IsString() code!: string;
   @IsString() name!: string;
   @IsString() description!: string;
-  @IsOptional() @IsString() id?: string;
+  @NullableInAnswer() @IsString() id!: string | null;
   @IsIn(['APPLIED', 'UNAPPLICABLE']) status!: string;
-  @IsOptional() @IsString() startsAt?: string;
-  @IsOptional() @IsString() endsAt?: string;
+  @NullableInAnswer() @IsString() startsAt!: string | null;
+  @NullableInAnswer() @IsString() endsAt!: string | null;
 }
 
 export class DiscountView {
-  @IsOptional() @IsString() endsAt?: string;
+  @NullableInAnswer() @IsString() endsAt!: string | null;
   @IsNumber() amount!: number;
   @IsNumber() percentage!: number;
   @IsNumber() fullPrice!: number;
@@ -175,29 +195,31 @@ export class ContractView {
   @IsString() id!: string;
   @IsString() name!: string;
   @IsString() userId!: string;
-  @IsOptional() @ValidateNested() @Type(() => PartyView) payer?: PartyView;
+  @NullableInAnswer() @ValidateNested() @Type(() => PartyView) payer!: PartyView | null;
   @IsString() createdAt!: string;
-  @IsOptional() @IsString() confirmedAt?: string;
+  @NullableInAnswer() @IsString() confirmedAt!: string | null;
   @IsString() updatedAt!: string;
   @IsNumber() price!: number;
-  @IsOptional() @IsString() nextBillAt?: string;
-  @IsOptional() @IsNumber() nextPrice?: number;
+  @NullableInAnswer() @IsString() nextBillAt!: string | null;
+  @NullableInAnswer() @IsNumber() nextPrice!: number | null;
   @IsString() currency!: string;
   @IsString() manageUrl!: string;
   @IsIn(['RECURRING', 'ONE_TIME']) contractDuration!: string;
+  /** Contracts count no issues: always null. */
+  @NullableInAnswer() @IsInt() issuesRemaining!: number | null;
   @IsArray() @ValidateNested({ each: true }) @Type(() => ContractItemView) items!: ContractItemView[];
   @IsIn(['PENDING', 'ACTIVE', 'FORTHCOMING', 'OVERDUE', 'CANCELED']) status!: string;
   @IsBoolean() isActive!: boolean;
-  @IsOptional() @IsString() recurringInterval?: string;
-  @IsOptional() @IsInt() recurringTime?: number;
-  @IsOptional() @IsString() willCancelAt?: string;
-  @IsOptional() @IsString() cancelRequestedAt?: string;
-  @IsOptional() @IsString() expiresAt?: string;
-  @IsOptional() @IsString() cancelReason?: string;
+  @NullableInAnswer() @IsString() recurringInterval!: string | null;
+  @NullableInAnswer() @IsInt() recurringTime!: number | null;
+  @NullableInAnswer() @IsString() willCancelAt!: string | null;
+  @NullableInAnswer() @IsString() cancelRequestedAt!: string | null;
+  @NullableInAnswer() @IsString() expiresAt!: string | null;
+  @NullableInAnswer() @IsString() cancelReason!: string | null;
   @ValidateNested() @Type(() => OriginView) origin!: OriginView;
   @ValidateNested() @Type(() => PaymentDataView) paymentData!: PaymentDataView;
   @IsArray() @ValidateNested({ each: true }) @Type(() => AppliedDiscountView) appliedDiscounts!: AppliedDiscountView[];
-  @IsOptional() @ValidateNested() @Type(() => DiscountView) discount!: DiscountView | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => DiscountView) discount!: DiscountView | null;
 }
 
 /** Seat user entry (interface 4.1). */
@@ -205,9 +227,9 @@ export class SeatUserView {
   @IsString() userId!: string;
   @IsString() sku!: string;
   @IsString() status!: string;
-  @IsOptional() @IsString() entitlementId?: string | null;
-  @IsOptional() @IsString() email?: string;
-  @IsOptional() @IsString() fullName?: string;
+  @NullableInAnswer() @IsString() entitlementId!: string | null;
+  @NullableInAnswer() @IsString() email!: string | null;
+  @NullableInAnswer() @IsString() fullName!: string | null;
 }
 
 export class LicenseView {
@@ -224,14 +246,29 @@ export class DiscountCodeView {
   @IsString() code!: string;
   @IsString() name!: string;
   @IsString() description!: string;
-  @IsOptional() @IsNumber() percentage?: number;
-  @IsOptional() @IsNumber() amount?: number;
-  @IsOptional() @IsString() currency?: string;
-  @IsOptional() @IsInt() bills?: number;
-  @IsOptional() @IsString() until?: string;
-  @IsOptional() @IsString() validFrom?: string;
-  @IsOptional() @IsString() validUntil?: string;
+  @NullableInAnswer() @IsNumber() percentage!: number | null;
+  @NullableInAnswer() @IsNumber() amount!: number | null;
+  @NullableInAnswer() @IsString() currency!: string | null;
+  @NullableInAnswer() @IsInt() bills!: number | null;
+  @NullableInAnswer() @IsString() until!: string | null;
+  @NullableInAnswer() @IsString() validFrom!: string | null;
+  @NullableInAnswer() @IsString() validUntil!: string | null;
   @IsArray() purchaseOptionIds!: string[];
-  @IsOptional() @IsInt() maxRedemptions?: number;
+  @NullableInAnswer() @IsInt() maxRedemptions!: number | null;
   @IsInt() redemptions!: number;
+}
+
+// The reader's requests on their own contracts.
+
+export class CancelContractBody {
+  @IsOptional() @IsString() @MaxLength(TEXT) reason?: string;
+  @IsOptional() @IsString() @MaxLength(2000) comment?: string;
+}
+
+export class CreateAmendmentBody {
+  @IsIn(AMENDMENT_TYPES) type!: (typeof AMENDMENT_TYPES)[number];
+  /** DISCOUNT: the code to apply to the next bills. */
+  @IsOptional() @IsString() @MaxLength(64) discountCode?: string;
+  /** UPGRADE or DOWNGRADE: the target purchase option (one of the contract's upgrade paths). */
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(128) purchaseOptionId?: string;
 }

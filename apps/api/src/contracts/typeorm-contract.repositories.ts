@@ -1,5 +1,6 @@
 import {
   Contract,
+  ContractListFilter,
   ContractNotFound,
   ContractRepository,
   DiscountCode,
@@ -74,6 +75,22 @@ export class TypeOrmContractRepository implements ContractRepository {
     const rows = await managerOf(this.db)
       .getRepository(ContractRow)
       .find({ where: { vendorId, userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map(contractOf);
+  }
+
+  async list(vendorId: string, filter: ContractListFilter): Promise<Contract[]> {
+    const rows = await managerOf(this.db)
+      .getRepository(ContractRow)
+      .find({
+        where: {
+          vendorId,
+          ...(filter.userId !== undefined ? { userId: filter.userId } : {}),
+          ...(filter.status !== undefined ? { status: filter.status } : {}),
+        },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        skip: filter.offset,
+        ...(filter.limit !== null ? { take: filter.limit } : {}),
+      });
     return rows.map(contractOf);
   }
 

@@ -16,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { FULFILLMENT_STATUSES, MAX_FULFILLMENTS_PER_LOAD } from '@kiosk/domain/engagement';
+import { NullableInAnswer } from '../platform/http/views';
 
 export class FulfillmentsQuery {
   @IsString() @MaxLength(128) sku!: string;
@@ -36,11 +37,11 @@ export class FulfillmentView {
   @IsString() status!: string;
   @IsString() sku!: string;
   @IsString() title!: string;
-  @IsOptional() @IsString() cover?: string;
-  @IsOptional() @IsString() deliveryProvider?: string;
-  @IsOptional() @IsString() itemId?: string;
+  @NullableInAnswer() @IsString() cover!: string | null;
+  @NullableInAnswer() @IsString() deliveryProvider!: string | null;
+  @NullableInAnswer() @IsString() itemId!: string | null;
   @IsNumber() copies!: number;
-  @IsOptional() @IsString() deliversAt?: string;
+  @NullableInAnswer() @IsString() deliversAt!: string | null;
   @IsString() createdAt!: string;
   @IsString() updatedAt!: string;
 }
@@ -48,7 +49,7 @@ export class FulfillmentView {
 /** Management: the vendor's fulfillment with its reader. */
 export class ManagedFulfillmentView extends FulfillmentView {
   @IsString() userId!: string;
-  @IsOptional() @IsString() deliveryRequestedAt?: string;
+  @NullableInAnswer() @IsString() deliveryRequestedAt!: string | null;
 }
 
 export class FulfillmentLoadItem {

@@ -1,4 +1,5 @@
 import { Fulfillment, FulfillmentInput } from '@kiosk/domain/engagement';
+import { isoOrNull, orNull } from '../platform/http/views';
 import { FulfillmentLoadItem, FulfillmentView, ManagedFulfillmentView } from './fulfillments.dto';
 
 export function fulfillmentView(f: Fulfillment): FulfillmentView {
@@ -8,11 +9,11 @@ export function fulfillmentView(f: Fulfillment): FulfillmentView {
     status: f.status,
     sku: f.sku,
     title: f.title,
-    ...(f.cover ? { cover: f.cover } : {}),
-    ...(f.deliveryProvider ? { deliveryProvider: f.deliveryProvider } : {}),
-    ...(f.itemId ? { itemId: f.itemId } : {}),
+    cover: orNull(f.cover),
+    deliveryProvider: orNull(f.deliveryProvider),
+    itemId: orNull(f.itemId),
     copies: f.copies,
-    ...(f.deliversAt ? { deliversAt: f.deliversAt.toISOString() } : {}),
+    deliversAt: isoOrNull(f.deliversAt),
     createdAt: f.createdAt.toISOString(),
     updatedAt: f.updatedAt.toISOString(),
   };
@@ -21,7 +22,7 @@ export function fulfillmentView(f: Fulfillment): FulfillmentView {
 export const managedFulfillmentView = (f: Fulfillment): ManagedFulfillmentView => ({
   ...fulfillmentView(f),
   userId: f.userId,
-  ...(f.deliveryRequestedAt ? { deliveryRequestedAt: f.deliveryRequestedAt.toISOString() } : {}),
+  deliveryRequestedAt: isoOrNull(f.deliveryRequestedAt),
 });
 
 export const fulfillmentInput = (item: FulfillmentLoadItem): FulfillmentInput => ({

@@ -5,7 +5,7 @@ export const licenseKeyView = (k: LicenseKeyView) => ({
   key: k.key,
   poolId: k.poolId,
   claimedAt: k.claimedAt.toISOString(),
-  ...(k.expiresAt ? { expiresAt: k.expiresAt.toISOString() } : {}),
+  expiresAt: k.expiresAt ? k.expiresAt.toISOString() : null,
   status: k.status,
 });
 

@@ -3,6 +3,7 @@ import { Principal } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
 import { EngagementSuccessView, ProfilePatchBody, ProfileView, StreamingLinkView } from './profile.dto';
 import { profileView } from './profile.views';
+import { PROFILE_EXAMPLE, PROFILE_PATCH_EXAMPLE } from './engagement.examples';
 
 /** The signed-in reader of a `user` route (the route's auth guarantees the kind). */
 export function readerOf(principal: Principal): ReaderRef {
@@ -28,8 +29,10 @@ export class ProfileController implements Controller {
         path: '/profile',
         operationId: 'getProfile',
         summary: "The signed-in reader's profile",
+        description: 'A field with no value is `null`; `tags` and `user_metadata` are always there (empty when none).',
         tags: TAGS,
         auth: { kind: 'user' },
+        examples: { responses: { 200: PROFILE_EXAMPLE } },
         responses: { 200: { description: 'Profile (interface 2.7)', schema: ProfileView } },
         handler: async ({ res, principal }) => void res.json(profileView(await this.get.execute(readerOf(principal)))),
       }),
@@ -47,6 +50,7 @@ export class ProfileController implements Controller {
         tags: TAGS,
         auth: { kind: 'user' },
         body: { dto: ProfilePatchBody },
+        examples: { request: PROFILE_PATCH_EXAMPLE, responses: { 200: PROFILE_EXAMPLE } },
         responses: {
           200: { description: 'The updated profile', schema: ProfileView },
           400: { description: 'Unknown field, bad format, conflicting aliases, metadata limits' },

@@ -21,5 +21,5 @@ export class ProfileRow {
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }
 
-/** Every row class of engagement part B, for the data source. */
-export const ENGAGEMENT_B_ROWS = [ProfileRow, UserMetadataRow, TagRow, FulfillmentRow, DeliveryRequestRow];
+/** The row classes of the reader's profile, metadata, tags and fulfillments, for the data source. */
+export const PROFILE_ROWS = [ProfileRow, UserMetadataRow, TagRow, FulfillmentRow, DeliveryRequestRow];

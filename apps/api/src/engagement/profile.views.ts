@@ -1,24 +1,24 @@
 import { Address, CompanyInfo, ReaderProfile } from '@kiosk/domain/engagement';
 import { ProfileAddressView, ProfileCompanyInfoView, ProfileView } from './profile.dto';
 
-/** Leaves out keys whose value is null or undefined. */
-function present<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as T;
+/** Every key with a value; an absent one as null (DESIGN.md 4). */
+function nulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> | null } {
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v ?? null])) as { [K in keyof T]: Exclude<T[K], undefined> | null };
 }
 
-const addressView = (a: Address | null): ProfileAddressView | undefined => (a ? present({ ...a }) as ProfileAddressView : undefined);
+const addressView = (a: Address | null): ProfileAddressView | null =>
+  a
+    ? { country: a.country, ...nulls({ zip: a.zip, city: a.city, street: a.street, co: a.co, firstName: a.firstName, lastName: a.lastName }) }
+    : null;
 
-const companyView = (c: CompanyInfo | null): ProfileCompanyInfoView | undefined => {
-  if (!c) return undefined;
-  const view = present({ ...c }) as ProfileCompanyInfoView;
-  return Object.keys(view).length > 0 ? view : undefined;
-};
+const companyView = (c: CompanyInfo | null): ProfileCompanyInfoView | null =>
+  c ? nulls({ companyName: c.companyName, vatNr: c.vatNr, invoiceEmail: c.invoiceEmail }) : null;
 
 /** Interface 2.7: identity's names and e-mail, engagement's details, tags and metadata; aliases mirror their fields. */
 export function profileView(p: ReaderProfile): ProfileView {
   const { user, details } = p;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return present({
+  return nulls({
     userId: user.id,
     sub: user.id,
     email: user.email,

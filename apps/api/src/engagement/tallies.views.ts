@@ -7,9 +7,9 @@ export function tallyView(tally: Tally) {
   return {
     id: tally.key.id,
     value: valuesOf(tally),
-    policies: { ...(ttl === null ? {} : { ttl }), ...rest },
+    policies: { ttl, ...rest },
     createdAt: tally.createdAt.toISOString(),
     updatedAt: tally.updatedAt.toISOString(),
-    ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+    expiresAt: expiresAt ? expiresAt.toISOString() : null,
   };
 }

@@ -22,8 +22,10 @@ export class UserMetadataController implements Controller {
         path: '/user-metadata',
         operationId: 'listUserMetadata',
         summary: "The reader's metadata, key to value",
+        description: 'Free-form string values a site keeps on its reader (preferences, onboarding state); `user_metadata` of the profile.',
         tags: TAGS,
         auth: { kind: 'user' },
+        examples: { responses: { 200: { newsletter: 'weekly', section: 'culture' } } },
         responses: {
           200: { description: 'map string to string', schema: { type: 'object', additionalProperties: { type: 'string' } } },
         },
@@ -37,12 +39,17 @@ export class UserMetadataController implements Controller {
         description: LIMITS,
         tags: TAGS,
         auth: { kind: 'user' },
-        textBody: { maxBytes: USER_METADATA_LIMITS.valueMaxBytes, description: 'The value (an empty body stores an empty string)' },
+        examples: { params: { id: 'newsletter' }, request: 'weekly', responses: { 200: { success: true } } },
+        textBody: {
+          maxBytes: USER_METADATA_LIMITS.valueMaxBytes,
+          description: 'The value (an empty body stores an empty string): text/plain, or JSON: a string or `{"value": string}`',
+          jsonField: 'value',
+        },
         responses: {
           200: { description: '`{success: true}`', schema: EngagementSuccessView },
-          400: { description: 'Bad key; too many keys' },
+          400: { description: 'Bad key; too many keys; a JSON body of another shape' },
           413: { description: 'Value too large' },
-          415: { description: 'Body not text/plain' },
+          415: { description: 'Body neither text/plain nor JSON' },
         },
         handler: async ({ res, body, params, principal }) =>
           void res.json(
@@ -53,13 +60,14 @@ export class UserMetadataController implements Controller {
         method: 'delete',
         path: '/user-metadata/{id}',
         operationId: 'deleteUserMetadata',
-        summary: 'Removes one metadata key',
+        summary: 'Removes one metadata key; a key the reader does not have answers `{success: true}` too',
+        description: 'Safe to repeat.',
         tags: TAGS,
         auth: { kind: 'user' },
+        examples: { params: { id: 'newsletter' }, responses: { 200: { success: true } } },
         responses: {
           200: { description: '`{success: true}`', schema: EngagementSuccessView },
           400: { description: 'Bad key' },
-          404: { description: 'The reader has no such key' },
         },
         handler: async ({ res, params, principal }) =>
           void res.json(await this.remove.execute({ ...readerOf(principal), key: params.id })),

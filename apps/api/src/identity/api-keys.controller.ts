@@ -3,21 +3,22 @@ import { Controller, route } from '../platform/http/routes';
 import { ApiKeyView, CreateApiKeyBody, CreatedApiKeyView } from './identity.dto';
 import { TenantAddresses } from './tenant-addresses';
 
-const view = (key: ApiKey): ApiKeyView => ({
+/** A key as listed (interface 2.1): the same fields as the create answer without the secret. */
+export const keyView = (key: ApiKey, addresses: TenantAddresses): ApiKeyView => ({
   clientId: key.clientId,
   name: key.name,
   role: key.role,
   scopes: scopesOf(key),
   createdAt: key.createdAt.toISOString(),
+  tokenUrl: addresses.tokenUrl(key.vendorId),
+  audience: ACCESS_TOKEN_AUDIENCE,
 });
 
 /** The create answer (interface 2.1): the key, its secret once, and where and how to exchange it. */
-export const createdKeyView = (created: CreatedApiKey, addresses: TenantAddresses): CreatedApiKeyView => ({
-  ...view(created.key),
-  clientSecret: created.clientSecret,
-  tokenUrl: addresses.tokenUrl(created.key.vendorId),
-  audience: ACCESS_TOKEN_AUDIENCE,
-});
+export const createdKeyView = (created: CreatedApiKey, addresses: TenantAddresses): CreatedApiKeyView => {
+  const { tokenUrl, audience, ...key } = keyView(created.key, addresses);
+  return { ...key, clientSecret: created.clientSecret, tokenUrl, audience };
+};
 
 const STAFF_ONLY =
   'Needs the bearer token of a signed-in staff user of the vendor; API key tokens may not manage API keys.';
@@ -56,14 +57,14 @@ export class ApiKeysController implements Controller {
         method: 'get',
         path: '/management/api-keys',
         operationId: 'listApiKeys',
-        summary: "Every key of the vendor, newest first, without secrets",
+        summary: 'Every key of the vendor, newest first, without secrets (with its token address and audience)',
         description: STAFF_ONLY,
         tags: ['management: api keys'],
         auth: { kind: 'bearer' },
         responses: { 200: { description: 'The keys', schema: [ApiKeyView] } },
         handler: async ({ res, principal }) => {
           const keys = await this.listKeys.execute({ actor: { kind: 'principal', principal }, vendorId: principal.vendorId });
-          res.json(keys.map(view));
+          res.json(keys.map((key) => keyView(key, this.addresses)));
         },
       }),
       route({

@@ -1,6 +1,7 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { BrowserClient, ListBrowserClients, RegisterBrowserClient } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
+import { NullableInAnswer } from '../platform/http/views';
 
 export class RegisterBrowserClientBody {
   @IsString() @IsNotEmpty() @MaxLength(200) name!: string;
@@ -16,7 +17,7 @@ export class BrowserClientView {
   @IsString() name!: string;
   @IsArray() redirectUris!: string[];
   @IsArray() allowedOrigins!: string[];
-  @IsOptional() @IsString() accessSyncUrl!: string | null;
+  @NullableInAnswer() @IsString() accessSyncUrl!: string | null;
   @IsString() createdAt!: string;
 }
 

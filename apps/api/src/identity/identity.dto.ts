@@ -12,18 +12,20 @@ export class CreateApiKeyBody {
   role?: ApiKeyRole;
 }
 
+/** Interface 2.1: a key as listed, with where and how to exchange it; the secret is never listed. */
 export class ApiKeyView {
   @IsString() clientId!: string;
   @IsString() name!: string;
   @IsIn(API_KEY_ROLES) role!: ApiKeyRole;
   @IsArray() @IsString({ each: true }) scopes!: string[];
   @IsString() createdAt!: string;
-}
-
-export class CreatedApiKeyView extends ApiKeyView {
-  @IsString() clientSecret!: string;
   @IsString() tokenUrl!: string;
   @IsString() audience!: string;
+}
+
+/** The create answer: the listed fields and the secret, once. */
+export class CreatedApiKeyView extends ApiKeyView {
+  @IsString() clientSecret!: string;
 }
 
 /** RFC 6749 section 4.4 token request, form-encoded. */

@@ -15,11 +15,14 @@ import {
   SecretHasher,
   UserRepository,
 } from '@kiosk/domain/identity';
+import { AccountsByEmail } from '@kiosk/domain/catalog';
 import { AccessTokenIssuer } from '@kiosk/domain/identity';
-import { ContainerModule, ServiceIdentifier } from 'inversify';
+import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { SealedBox } from '../platform/crypto/sealed-box';
+import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
+import { TypeOrmAccountsByEmail } from './accounts-by-email';
 import { ApiKeysController } from './api-keys.controller';
 import { HmacSecretHasher, RandomCredentialGenerator } from './credentials';
 import { AccessTokenVerifier, ExternalReaderTokens, JwtAccessTokenIssuer } from './jwt-access-tokens';
@@ -29,6 +32,8 @@ import { UserLiveness } from './user-liveness';
 import { TenantAddresses } from './tenant-addresses';
 import { TokenController } from './token.controller';
 import { BrowserClientsController } from './browser-clients.controller';
+import { CachedBrowserClientRepository } from './cached-browser-clients';
+import { ConfigCache } from '../platform/cache/config-cache';
 import {
   TypeOrmApiKeyRepository,
   TypeOrmBrowserClientRepository,
@@ -42,111 +47,121 @@ export const IDENTITY = {
   Hasher: Symbol.for('SecretHasher') as ServiceIdentifier<SecretHasher>,
   Credentials: Symbol.for('CredentialGenerator') as ServiceIdentifier<CredentialGenerator>,
   TokenIssuer: Symbol.for('AccessTokenIssuer') as ServiceIdentifier<AccessTokenIssuer>,
+  /** The catalog's `AccountsByEmail` port over the users: which vendors an e-mail has an account with. */
+  AccountsByEmail: Symbol.for('AccountsByEmail') as ServiceIdentifier<AccountsByEmail>,
 };
+
+export { AccessTokenVerifier } from './jwt-access-tokens';
+export { BrowserCookies } from './browser/browser-session';
 
 const HOUR_MS = 3_600_000;
 
-export const identityModule = new ContainerModule(({ bind, onActivation }) => {
-  bind(IDENTITY.ApiKeys).toDynamicValue((c) => new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
-  bind(IDENTITY.Users).toDynamicValue((c) => new TypeOrmUserRepository(c.get(TOKENS.DataSource))).inSingletonScope();
-  // The pepper is derived from SECRETS_KEY so that one secret protects all key material.
-  bind(IDENTITY.Hasher)
-    .toDynamicValue((c) => new HmacSecretHasher(c.get(TOKENS.Config).secretsKey))
-    .inSingletonScope();
-  bind(IDENTITY.Credentials).toConstantValue(new RandomCredentialGenerator());
-  bind(SigningKeyStore)
-    .toDynamicValue(
+export const identityModule = defineModule({
+  name: 'identity',
+  requires: ['catalog'],
+  register: ({ bind, onActivation }) => {
+    bind(IDENTITY.ApiKeys).toDynamicValue((c) => new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+    bind(IDENTITY.Users).toDynamicValue((c) => new TypeOrmUserRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+    bind(IDENTITY.AccountsByEmail).toDynamicValue((c) => new TypeOrmAccountsByEmail(c.get(TOKENS.DataSource)));
+    // The pepper is derived from SECRETS_KEY so that one secret protects all key material.
+    bind(IDENTITY.Hasher)
+      .toDynamicValue((c) => new HmacSecretHasher(c.get(TOKENS.Config).secretsKey))
+      .inSingletonScope();
+    bind(IDENTITY.Credentials).toConstantValue(new RandomCredentialGenerator());
+    bind(SigningKeyStore)
+      .toDynamicValue(
+        (c) =>
+          new SigningKeyStore(
+            c.get(TOKENS.DataSource),
+            new SealedBox(c.get(TOKENS.Config).secretsKey),
+            c.get(TOKENS.Clock),
+            c.get(TOKENS.Config).signingKeyRotationDays,
+          ),
+      )
+      .inSingletonScope();
+    bind(IDENTITY.TokenIssuer)
+      .toDynamicValue((c) => new JwtAccessTokenIssuer(c.get(SigningKeyStore), c.get(TOKENS.Config).authUrl))
+      .inSingletonScope();
+    // Erased readers' tokens: every verified user principal must still be a live user.
+    bind(UserLiveness)
+      .toDynamicValue((c) => new UserLiveness(c.get(TOKENS.DataSource), c.get(TOKENS.Clock)))
+      .inSingletonScope();
+    onActivation(AccessTokenVerifier, (context, verifier) => {
+      verifier.addGate(context.get(UserLiveness));
+      return verifier;
+    });
+    bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new IdentityEraser(c.get(TOKENS.DataSource), c.get(UserLiveness)));
+    bind(AccessTokenVerifier)
+      .toDynamicValue(
+        (c) => {
+          const config = c.get(TOKENS.Config);
+          const external = config.oidcIssuer ? new ExternalReaderTokens(config.oidcIssuer, config.oidcVendorClaim) : null;
+          return new AccessTokenVerifier(c.get(SigningKeyStore), config.authUrl, c.get(TOKENS.Clock), external);
+        },
+      )
+      .inSingletonScope();
+    bind(TenantAddresses)
+      .toDynamicValue((c) => new TenantAddresses(c.get(TOKENS.Config).tenantTokenUrlTemplate, c.get(TOKENS.Config).authUrl))
+      .inSingletonScope();
+
+    bind(IDENTITY.BrowserClients)
+      .toDynamicValue((c) => new CachedBrowserClientRepository(new TypeOrmBrowserClientRepository(c.get(TOKENS.DataSource)), c.get(ConfigCache)))
+      .inSingletonScope();
+    bind(RegisterBrowserClient).toDynamicValue(
       (c) =>
-        new SigningKeyStore(
-          c.get(TOKENS.DataSource),
-          new SealedBox(c.get(TOKENS.Config).secretsKey),
+        new RegisterBrowserClient(
+          c.get(IDENTITY.BrowserClients),
+          c.get(CATALOG.Vendors),
+          c.get(IDENTITY.Credentials),
           c.get(TOKENS.Clock),
-          c.get(TOKENS.Config).signingKeyRotationDays,
         ),
-    )
-    .inSingletonScope();
-  bind(IDENTITY.TokenIssuer)
-    .toDynamicValue((c) => new JwtAccessTokenIssuer(c.get(SigningKeyStore), c.get(TOKENS.Config).authUrl))
-    .inSingletonScope();
-  // Erased readers' tokens: every verified user principal must still be a live user.
-  bind(UserLiveness)
-    .toDynamicValue((c) => new UserLiveness(c.get(TOKENS.DataSource), c.get(TOKENS.Clock)))
-    .inSingletonScope();
-  onActivation(AccessTokenVerifier, (context, verifier) => {
-    verifier.addGate(context.get(UserLiveness));
-    return verifier;
-  });
-  bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new IdentityEraser(c.get(TOKENS.DataSource), c.get(UserLiveness)));
-  bind(AccessTokenVerifier)
-    .toDynamicValue(
-      (c) => {
-        const config = c.get(TOKENS.Config);
-        const external = config.oidcIssuer ? new ExternalReaderTokens(config.oidcIssuer, config.oidcVendorClaim) : null;
-        return new AccessTokenVerifier(c.get(SigningKeyStore), config.authUrl, c.get(TOKENS.Clock), external);
-      },
-    )
-    .inSingletonScope();
-  bind(TenantAddresses)
-    .toDynamicValue((c) => new TenantAddresses(c.get(TOKENS.Config).tenantTokenUrlTemplate, c.get(TOKENS.Config).authUrl))
-    .inSingletonScope();
+    );
+    bind(ListBrowserClients).toDynamicValue((c) => new ListBrowserClients(c.get(IDENTITY.BrowserClients)));
+    bind(AuthenticateVisitor).toDynamicValue((c) => new AuthenticateVisitor(c.get(IDENTITY.BrowserClients)));
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) => new BrowserClientsController(c.get(RegisterBrowserClient), c.get(ListBrowserClients)),
+    );
+    bind(AuthorizeKeyManagement).toDynamicValue((c) => new AuthorizeKeyManagement(c.get(IDENTITY.Users)));
+    bind(CreateApiKey).toDynamicValue(
+      (c) =>
+        new CreateApiKey(
+          c.get(IDENTITY.ApiKeys),
+          c.get(CATALOG.Vendors),
+          c.get(AuthorizeKeyManagement),
+          c.get(IDENTITY.Credentials),
+          c.get(IDENTITY.Hasher),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(ListApiKeys).toDynamicValue((c) => new ListApiKeys(c.get(IDENTITY.ApiKeys), c.get(AuthorizeKeyManagement)));
+    bind(RevokeApiKey).toDynamicValue(
+      (c) => new RevokeApiKey(c.get(IDENTITY.ApiKeys), c.get(AuthorizeKeyManagement), c.get(TOKENS.Clock)),
+    );
+    bind(ExchangeClientCredentials).toDynamicValue(
+      (c) =>
+        new ExchangeClientCredentials(
+          c.get(IDENTITY.ApiKeys),
+          c.get(IDENTITY.Hasher),
+          c.get(IDENTITY.TokenIssuer),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(CreateStaffUser).toDynamicValue(
+      (c) => new CreateStaffUser(c.get(IDENTITY.Users), c.get(CATALOG.Vendors), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
+    );
+    bind(IssueUserToken).toDynamicValue(
+      (c) => new IssueUserToken(c.get(IDENTITY.Users), c.get(IDENTITY.TokenIssuer), c.get(TOKENS.Clock)),
+    );
 
-  bind(IDENTITY.BrowserClients)
-    .toDynamicValue((c) => new TypeOrmBrowserClientRepository(c.get(TOKENS.DataSource)))
-    .inSingletonScope();
-  bind(RegisterBrowserClient).toDynamicValue(
-    (c) =>
-      new RegisterBrowserClient(
-        c.get(IDENTITY.BrowserClients),
-        c.get(CATALOG.Vendors),
-        c.get(IDENTITY.Credentials),
-        c.get(TOKENS.Clock),
-      ),
-  );
-  bind(ListBrowserClients).toDynamicValue((c) => new ListBrowserClients(c.get(IDENTITY.BrowserClients)));
-  bind(AuthenticateVisitor).toDynamicValue((c) => new AuthenticateVisitor(c.get(IDENTITY.BrowserClients)));
-  bind(TOKENS.Controller).toDynamicValue(
-    (c) => new BrowserClientsController(c.get(RegisterBrowserClient), c.get(ListBrowserClients)),
-  );
-  bind(AuthorizeKeyManagement).toDynamicValue((c) => new AuthorizeKeyManagement(c.get(IDENTITY.Users)));
-  bind(CreateApiKey).toDynamicValue(
-    (c) =>
-      new CreateApiKey(
-        c.get(IDENTITY.ApiKeys),
-        c.get(CATALOG.Vendors),
-        c.get(AuthorizeKeyManagement),
-        c.get(IDENTITY.Credentials),
-        c.get(IDENTITY.Hasher),
-        c.get(TOKENS.Clock),
-      ),
-  );
-  bind(ListApiKeys).toDynamicValue((c) => new ListApiKeys(c.get(IDENTITY.ApiKeys), c.get(AuthorizeKeyManagement)));
-  bind(RevokeApiKey).toDynamicValue(
-    (c) => new RevokeApiKey(c.get(IDENTITY.ApiKeys), c.get(AuthorizeKeyManagement), c.get(TOKENS.Clock)),
-  );
-  bind(ExchangeClientCredentials).toDynamicValue(
-    (c) =>
-      new ExchangeClientCredentials(
-        c.get(IDENTITY.ApiKeys),
-        c.get(IDENTITY.Hasher),
-        c.get(IDENTITY.TokenIssuer),
-        c.get(TOKENS.Clock),
-      ),
-  );
-  bind(CreateStaffUser).toDynamicValue(
-    (c) => new CreateStaffUser(c.get(IDENTITY.Users), c.get(CATALOG.Vendors), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
-  );
-  bind(IssueUserToken).toDynamicValue(
-    (c) => new IssueUserToken(c.get(IDENTITY.Users), c.get(IDENTITY.TokenIssuer), c.get(TOKENS.Clock)),
-  );
-
-  bind(TOKENS.Controller).toDynamicValue(
-    (c) => new ApiKeysController(c.get(CreateApiKey), c.get(ListApiKeys), c.get(RevokeApiKey), c.get(TenantAddresses)),
-  );
-  bind(TOKENS.Controller).toDynamicValue(
-    (c) => new TokenController(c.get(ExchangeClientCredentials), c.get(SigningKeyStore), c.get(TenantAddresses)),
-  );
-  bind(TOKENS.PeriodicTask).toDynamicValue((c) => {
-    const keys = c.get(SigningKeyStore);
-    return { name: 'identity.rotate-signing-keys', intervalMs: HOUR_MS, run: async () => void (await keys.rotateIfDue()) };
-  });
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) => new ApiKeysController(c.get(CreateApiKey), c.get(ListApiKeys), c.get(RevokeApiKey), c.get(TenantAddresses)),
+    );
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) => new TokenController(c.get(ExchangeClientCredentials), c.get(SigningKeyStore), c.get(TenantAddresses)),
+    );
+    bind(TOKENS.PeriodicTask).toDynamicValue((c) => {
+      const keys = c.get(SigningKeyStore);
+      return { name: 'identity.rotate-signing-keys', intervalMs: HOUR_MS, run: async () => void (await keys.rotateIfDue()) };
+    });
+  },
 });

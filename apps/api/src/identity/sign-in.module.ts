@@ -1,16 +1,20 @@
 import {
+  ConfirmSignUp,
   PasswordCredentials,
   PasswordHasher,
   PasswordResetTokens,
   RequestPasswordReset,
+  RequestSignUp,
   ResetPassword,
   SignIn,
   SignUp,
 } from '@kiosk/domain/identity';
 import { SetStreamingLink } from '@kiosk/domain/engagement';
 import { MergeVisitorReads } from '@kiosk/domain/paywalls';
-import { ContainerModule, ServiceIdentifier } from 'inversify';
-import { EmbeddedMailer } from '../billing/embedded-mailer';
+import { ClaimVisitorCheckouts } from '@kiosk/domain/checkout';
+import { ServiceIdentifier } from 'inversify';
+import { EmbeddedMailer } from '../billing/billing.module';
+import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { MailerAccountMail } from './account-mail';
 import { BrowserAuthController } from './browser/browser-auth.controller';
@@ -19,6 +23,7 @@ import { IDENTITY } from './identity.module';
 import { AccessTokenVerifier } from './jwt-access-tokens';
 import { EmbeddedOpenIdProvider } from './oidc/embedded-provider';
 import { InteractionController } from './oidc/interaction.controller';
+import { SealedSignUpLinks } from './sign-up-links';
 import { ScryptPasswordHasher, SqlPasswordCredentials, SqlPasswordResetTokens } from './passwords';
 import { SigningKeyStore } from './signing-keys';
 
@@ -29,70 +34,100 @@ export const SIGN_IN = {
 };
 
 /** Readers and staff signing in: the embedded OpenID provider, its pages, and the browser routes. */
-export const signInModule = new ContainerModule(({ bind }) => {
-  bind(SIGN_IN.Passwords).toConstantValue(new ScryptPasswordHasher());
-  bind(SIGN_IN.Credentials).toDynamicValue((c) => new SqlPasswordCredentials(c.get(TOKENS.DataSource)));
-  bind(SIGN_IN.ResetTokens).toDynamicValue((c) => new SqlPasswordResetTokens(c.get(TOKENS.DataSource)));
-  bind(SignUp).toDynamicValue(
-    (c) =>
-      new SignUp(c.get(IDENTITY.Users), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
-  );
-  bind(SignIn).toDynamicValue((c) => new SignIn(c.get(IDENTITY.Users), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords)));
-  bind(RequestPasswordReset).toDynamicValue(
-    (c) =>
-      new RequestPasswordReset(
+export const signInModule = defineModule({
+  name: 'identity:sign-in',
+  requires: ['identity', 'billing', 'engagement', 'paywalls', 'checkout'],
+  register: ({ bind }) => {
+    bind(SIGN_IN.Passwords).toConstantValue(new ScryptPasswordHasher());
+    bind(SIGN_IN.Credentials).toDynamicValue((c) => new SqlPasswordCredentials(c.get(TOKENS.DataSource)));
+    bind(SIGN_IN.ResetTokens).toDynamicValue((c) => new SqlPasswordResetTokens(c.get(TOKENS.DataSource)));
+    bind(SignUp).toDynamicValue(
+      (c) =>
+        new SignUp(c.get(IDENTITY.Users), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
+    );
+    bind(RequestSignUp).toDynamicValue(
+      (c) =>
+        new RequestSignUp(
+          c.get(IDENTITY.Users),
+          c.get(SIGN_IN.Credentials),
+          c.get(SIGN_IN.Passwords),
+          new SealedSignUpLinks(c.get(TOKENS.Config).secretsKey),
+          c.get(SIGN_IN.ResetTokens),
+          new MailerAccountMail(c.get(EmbeddedMailer)),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(ConfirmSignUp).toDynamicValue(
+      (c) =>
+        new ConfirmSignUp(
+          c.get(IDENTITY.Users),
+          c.get(SIGN_IN.Credentials),
+          new SealedSignUpLinks(c.get(TOKENS.Config).secretsKey),
+          c.get(TOKENS.Ids),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(SignIn).toDynamicValue((c) => new SignIn(c.get(IDENTITY.Users), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords)));
+    bind(RequestPasswordReset).toDynamicValue(
+      (c) =>
+        new RequestPasswordReset(
+          c.get(IDENTITY.Users),
+          c.get(SIGN_IN.ResetTokens),
+          new MailerAccountMail(c.get(EmbeddedMailer)),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(ResetPassword).toDynamicValue(
+      (c) => new ResetPassword(c.get(SIGN_IN.ResetTokens), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords), c.get(TOKENS.Clock)),
+    );
+    bind(BrowserCookies).toDynamicValue((c) => new BrowserCookies(c.get(TOKENS.Config).secretsKey, c.get(TOKENS.Config).cookieSecure));
+    bind(EmbeddedOpenIdProvider).toDynamicValue((c) => {
+      const config = c.get(TOKENS.Config);
+      return new EmbeddedOpenIdProvider(
+        { issuer: config.authUrl, baseUrl: config.baseUrl, secretsKey: config.secretsKey, production: config.env === 'production', trustProxy: config.trustProxy !== false },
+        c.get(TOKENS.DataSource),
+        c.get(SigningKeyStore),
+        c.get(IDENTITY.BrowserClients),
         c.get(IDENTITY.Users),
-        c.get(SIGN_IN.ResetTokens),
-        new MailerAccountMail(c.get(EmbeddedMailer)),
+        c.get(TOKENS.Logger),
+      );
+    });
+    bind(TOKENS.Controller).toDynamicValue((c) => {
+      const config = c.get(TOKENS.Config);
+      return new BrowserAuthController(
+        c.get(IDENTITY.BrowserClients),
+        c.get(BrowserCookies),
+        c.get(AccessTokenVerifier),
         c.get(TOKENS.Clock),
-      ),
-  );
-  bind(ResetPassword).toDynamicValue(
-    (c) => new ResetPassword(c.get(SIGN_IN.ResetTokens), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords), c.get(TOKENS.Clock)),
-  );
-  bind(BrowserCookies).toDynamicValue((c) => new BrowserCookies(c.get(TOKENS.Config).secretsKey, c.get(TOKENS.Config).cookieSecure));
-  bind(EmbeddedOpenIdProvider).toDynamicValue((c) => {
-    const config = c.get(TOKENS.Config);
-    return new EmbeddedOpenIdProvider(
-      { issuer: config.authUrl, baseUrl: config.baseUrl, secretsKey: config.secretsKey, production: config.env === 'production' },
-      c.get(TOKENS.DataSource),
-      c.get(SigningKeyStore),
-      c.get(IDENTITY.BrowserClients),
-      c.get(IDENTITY.Users),
-      c.get(TOKENS.Logger),
-    );
-  });
-  bind(TOKENS.Controller).toDynamicValue((c) => {
-    const config = c.get(TOKENS.Config);
-    return new BrowserAuthController(
-      c.get(IDENTITY.BrowserClients),
-      c.get(BrowserCookies),
-      c.get(AccessTokenVerifier),
-      c.get(TOKENS.Clock),
-      config.oidcIssuer ?? config.authUrl,
-      config.baseUrl,
-      {
-        signedIn: async (vendorId, userId, visitorId) => {
-          if (visitorId) await c.get(MergeVisitorReads).execute({ vendorId, visitorId, userId });
+        config.oidcIssuer ?? config.authUrl,
+        config.baseUrl,
+        {
+          signedIn: async (vendorId, userId, visitorId) => {
+            if (!visitorId) return;
+            await c.get(MergeVisitorReads).execute({ vendorId, visitorId, userId });
+            // The visitor's open checkouts become the reader's.
+            await c.get(ClaimVisitorCheckouts).execute({ vendorId, visitorId, userId });
+          },
+          streamingLinked: async (vendorId, userId) => {
+            await c.get(SetStreamingLink).execute({ vendorId, userId, linked: true });
+          },
         },
-        streamingLinked: async (vendorId, userId) => {
-          await c.get(SetStreamingLink).execute({ vendorId, userId, linked: true });
-        },
-      },
-    );
-  });
-  bind(TOKENS.Controller).toDynamicValue((c) => {
-    const config = c.get(TOKENS.Config);
-    if (config.oidcIssuer) return { routes: () => [] };
-    return new InteractionController(
-      c.get(EmbeddedOpenIdProvider),
-      c.get(IDENTITY.BrowserClients),
-      c.get(SignIn),
-      c.get(SignUp),
-      c.get(RequestPasswordReset),
-      c.get(ResetPassword),
-      new URL(config.authUrl).pathname.replace(/\/$/, ''),
-      config.authUrl,
-    );
-  });
+      );
+    });
+    bind(TOKENS.Controller).toDynamicValue((c) => {
+      const config = c.get(TOKENS.Config);
+      if (config.oidcIssuer) return { routes: () => [] };
+      return new InteractionController(
+        c.get(EmbeddedOpenIdProvider),
+        c.get(IDENTITY.BrowserClients),
+        c.get(SignIn),
+        c.get(RequestSignUp),
+        c.get(ConfirmSignUp),
+        c.get(RequestPasswordReset),
+        c.get(ResetPassword),
+        new URL(config.authUrl).pathname.replace(/\/$/, ''),
+        config.authUrl,
+      );
+    });
+  },
 });

@@ -29,16 +29,21 @@ function basicCredentials(header: string | undefined): { clientId: string; clien
   }
 }
 
-function readForm(req: Request): Record<(typeof FIELDS)[number], string | undefined> {
-  if (!req.is('application/x-www-form-urlencoded')) {
-    throw new OAuthError('invalid_request', 'the token request must be application/x-www-form-urlencoded');
+/** The request's fields: a form body, or (as many OAuth clients send it) a JSON object with the same fields. */
+function readForm(req: Request, res: Response): Record<(typeof FIELDS)[number], string | undefined> {
+  const json = req.is(['application/json', 'application/*+json']);
+  if (!req.is('application/x-www-form-urlencoded') && !json) {
+    throw new OAuthError('invalid_request', 'the token request must be application/x-www-form-urlencoded or application/json');
+  }
+  if (json && (res.locals.bodyError || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))) {
+    throw new OAuthError('invalid_request', 'the JSON body must be an object of the token request fields');
   }
   const body = (req.body ?? {}) as Record<string, unknown>;
   const form = {} as Record<(typeof FIELDS)[number], string | undefined>;
   for (const field of FIELDS) {
     const value = body[field];
     if (value !== undefined && typeof value !== 'string') {
-      throw new OAuthError('invalid_request', `${field} must be given once`);
+      throw new OAuthError('invalid_request', json ? `${field} must be a string` : `${field} must be given once`);
     }
     if (typeof value === 'string' && value.length > 4096) throw new OAuthError('invalid_request', `${field} is too long`);
     form[field] = value;
@@ -74,7 +79,7 @@ export class TokenController implements Controller {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     let viaBasic = false;
     try {
-      const form = readForm(req);
+      const form = readForm(req, res);
       const credentials = clientCredentials(req, form);
       viaBasic = credentials.viaBasic;
       if (form.grant_type === undefined) throw new OAuthError('invalid_request', 'grant_type is required');
@@ -108,8 +113,13 @@ export class TokenController implements Controller {
         summary,
         tags: ['token service'],
         auth: { kind: 'none' },
-        body: { dto: TokenRequestForm, contentType: 'application/x-www-form-urlencoded' },
+        body: { dto: TokenRequestForm, contentType: 'application/x-www-form-urlencoded', alsoJson: true },
         rawErrors: true,
+        // What the edge refuses (unreadable body, NUL, wrong media type) is an RFC 6749 error here too.
+        edgeErrors: (problem) => ({
+          status: problem.status === 413 ? 413 : 400,
+          body: { error: 'invalid_request', error_description: problem.detail } satisfies OAuthErrorResponse,
+        }),
         responses: {
           200: { description: 'An access token', schema: TokenResponse },
           400: { description: 'invalid_request, unsupported_grant_type, access_denied or invalid_target', schema: OAuthErrorResponse },

@@ -33,14 +33,6 @@ export class LinkTiersRow {
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }
 
-@Entity('paywall_readers')
-export class PaywallReaderRow {
-  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
-  @PrimaryColumn('text', { name: 'paywall_id' }) paywallId!: string;
-  @PrimaryColumn('text', { name: 'reader_key' }) readerKey!: string;
-  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
-}
-
 @Entity('paywall_reads')
 export class PaywallReadRow {
   @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
@@ -50,4 +42,4 @@ export class PaywallReadRow {
   @Column('timestamptz', { name: 'read_at' }) readAt!: Date;
 }
 
-export const PAYWALL_ROWS = [PaywallRow, StrategyRow, LinkTiersRow, PaywallReaderRow, PaywallReadRow];
+export const PAYWALL_ROWS = [PaywallRow, StrategyRow, LinkTiersRow, PaywallReadRow];

@@ -1,34 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { Paywall, PaywallRepository, Strategy, StrategyRepository } from '@kiosk/domain/paywalls';
 
-/** Repositories that can answer a row's version alone, cheaply. */
-export interface Versioned {
-  version(vendorId: string, id: string): Promise<number | null>;
-}
-
-const MAX_ENTRIES = 2_000;
-
-/**
- * A small per-process cache of strategies and paywalls keyed by
- * (vendor, id, version). Every lookup still asks the database for the
- * current version (one indexed primary-key read), so a change made by any
- * process is seen at once; a hit only saves loading and decoding the
- * snapshot. Entries beyond the bound are dropped oldest first.
- */
-export class VersionedCache<T extends { version: number }> {
-  private readonly entries = new Map<string, T>();
-
-  get(vendorId: string, id: string, version: number): T | null {
-    const entry = this.entries.get(`${vendorId}\u0000${id}`);
-    return entry && entry.version === version ? entry : null;
-  }
-
-  put(vendorId: string, id: string, value: T): void {
-    const key = `${vendorId}\u0000${id}`;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-  }
+/** A lookup that says whether the process's configuration cache answered it. */
+export interface FindsWithHit<A> {
+  findWithHit(vendorId: string, id: string): Promise<{ value: A | null; hit: boolean }>;
 }
 
 /** What one evaluation learnt about the caches and the time spent fetching paywalls. */
@@ -51,48 +26,31 @@ export class ExecutionProbe {
   }
 }
 
-/** The strategy lookup of one evaluation, through the cache. */
-export class CachedStrategies implements Pick<StrategyRepository, 'find'> {
+/** The strategy lookup of one evaluation, through the configuration cache, noting hits. */
+export class ProbedStrategies implements Pick<StrategyRepository, 'find'> {
   constructor(
-    private readonly repo: Pick<StrategyRepository, 'find'> & Versioned,
-    private readonly cache: VersionedCache<Strategy>,
+    private readonly repo: FindsWithHit<Strategy>,
     private readonly probe: ExecutionProbe,
   ) {}
 
   async find(vendorId: string, strategyId: string): Promise<Strategy | null> {
-    const version = await this.repo.version(vendorId, strategyId);
-    if (version === null) return null;
-    const cached = this.cache.get(vendorId, strategyId, version);
-    this.probe.recordFlow(cached !== null);
-    if (cached) return cached;
-    const strategy = await this.repo.find(vendorId, strategyId);
-    if (strategy) this.cache.put(vendorId, strategyId, strategy);
-    return strategy;
+    const { value, hit } = await this.repo.findWithHit(vendorId, strategyId);
+    if (value) this.probe.recordFlow(hit);
+    return value;
   }
 }
 
-/** The paywall lookups of one evaluation, through the cache, timed. */
-export class CachedPaywalls implements Pick<PaywallRepository, 'find'> {
+/** The paywall lookups of one evaluation, through the configuration cache, timed. */
+export class ProbedPaywalls implements Pick<PaywallRepository, 'find'> {
   constructor(
-    private readonly repo: Pick<PaywallRepository, 'find'> & Versioned,
-    private readonly cache: VersionedCache<Paywall>,
+    private readonly repo: FindsWithHit<Paywall>,
     private readonly probe: ExecutionProbe,
   ) {}
 
   async find(vendorId: string, paywallId: string): Promise<Paywall | null> {
     const started = performance.now();
-    const version = await this.repo.version(vendorId, paywallId);
-    let paywall: Paywall | null = null;
-    let hit = false;
-    if (version !== null) {
-      paywall = this.cache.get(vendorId, paywallId, version);
-      hit = paywall !== null;
-      if (!paywall) {
-        paywall = await this.repo.find(vendorId, paywallId);
-        if (paywall) this.cache.put(vendorId, paywallId, paywall);
-      }
-    }
+    const { value, hit } = await this.repo.findWithHit(vendorId, paywallId);
     this.probe.recordPaywall(hit, performance.now() - started);
-    return paywall;
+    return value;
   }
 }

@@ -3,15 +3,13 @@ import { Clock } from '@kiosk/domain';
 import {
   ExecuteStrategy,
   Paywall,
-  PaywallRepository,
   ReadLedger,
   Strategy,
   StrategyExecuteBody,
   StrategyExecuteResponse,
-  StrategyRepository,
   toStrategyExecuteResponse,
 } from '@kiosk/domain/paywalls';
-import { CachedPaywalls, CachedStrategies, ExecutionProbe, Versioned, VersionedCache } from './strategy-cache';
+import { ExecutionProbe, FindsWithHit, ProbedPaywalls, ProbedStrategies } from './strategy-cache';
 import { CountryResolver, DeviceResolver } from './visitor-resolution';
 
 /** Who asks and what the HTTP request says about them. */
@@ -36,16 +34,14 @@ const ms = (value: number) => Math.round(value * 1000) / 1000;
  * `POST /paywalls/strategies/{strategyId}/execute` outside Express: resolves
  * device and country, the reader's entitlements, runs the domain's
  * ExecuteStrategy through the per-process caches, and shapes the response
- * with timings and cache hits. Nothing here records a read.
+ * with timings and cache hits (the process's configuration cache: a hit reads
+ * nothing from the database). Nothing here records a read.
  */
 export class StrategyExecutor {
-  private readonly strategyCache = new VersionedCache<Strategy>();
-  private readonly paywallCache = new VersionedCache<Paywall>();
-
   constructor(
-    private readonly strategies: Pick<StrategyRepository, 'find'> & Versioned,
-    private readonly paywalls: Pick<PaywallRepository, 'find'> & Versioned,
-    private readonly ledger: Pick<ReadLedger, 'countDistinctReads'>,
+    private readonly strategies: FindsWithHit<Strategy>,
+    private readonly paywalls: FindsWithHit<Paywall>,
+    private readonly ledger: Pick<ReadLedger, 'readCounts'>,
     private readonly entitledSkus: EntitledSkus,
     private readonly devices: DeviceResolver,
     private readonly countries: CountryResolver,
@@ -56,8 +52,8 @@ export class StrategyExecutor {
     const started = performance.now();
     const probe = new ExecutionProbe();
     const useCase = new ExecuteStrategy(
-      new CachedStrategies(this.strategies, this.strategyCache, probe),
-      new CachedPaywalls(this.paywalls, this.paywallCache, probe),
+      new ProbedStrategies(this.strategies, probe),
+      new ProbedPaywalls(this.paywalls, probe),
       this.ledger,
       this.clock,
     );

@@ -111,14 +111,6 @@ class SnapshotTable<A extends Aggregate, R extends Row> {
       .find({ where: { vendorId } as never, order: { createdAt: 'ASC', id: 'ASC' } as never });
     return rows.map(this.aggregateOf);
   }
-
-  /** The stored version only: what the per-process caches compare against. */
-  async version(vendorId: string, id: string): Promise<number | null> {
-    const row = await managerOf(this.db)
-      .getRepository(this.entity)
-      .findOne({ where: { vendorId, id } as never, select: { version: true } as never });
-    return row ? row.version : null;
-  }
 }
 
 export class TypeOrmPaywallRepository implements PaywallRepository {
@@ -130,7 +122,6 @@ export class TypeOrmPaywallRepository implements PaywallRepository {
   find = (vendorId: string, paywallId: string) => this.table.find(vendorId, paywallId);
   update = <T>(vendorId: string, paywallId: string, fn: (paywall: Paywall) => T | Promise<T>) => this.table.update(vendorId, paywallId, fn);
   list = (vendorId: string) => this.table.list(vendorId);
-  version = (vendorId: string, paywallId: string) => this.table.version(vendorId, paywallId);
 }
 
 export class TypeOrmStrategyRepository implements StrategyRepository {
@@ -142,5 +133,4 @@ export class TypeOrmStrategyRepository implements StrategyRepository {
   find = (vendorId: string, strategyId: string) => this.table.find(vendorId, strategyId);
   update = <T>(vendorId: string, strategyId: string, fn: (strategy: Strategy) => T | Promise<T>) => this.table.update(vendorId, strategyId, fn);
   list = (vendorId: string) => this.table.list(vendorId);
-  version = (vendorId: string, strategyId: string) => this.table.version(vendorId, strategyId);
 }

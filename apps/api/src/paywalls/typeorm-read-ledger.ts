@@ -1,5 +1,14 @@
-import { ledgerDecision, ReadLedger, ReaderKey, RecordedRead, RecordReadQuery, RecordReadResult } from '@kiosk/domain/paywalls';
-import { DataSource, EntityManager } from 'typeorm';
+import {
+  LedgerOutcome,
+  ReadCountsQuery,
+  ReadLedger,
+  ReaderKey,
+  RecordedRead,
+  RecordReadQuery,
+  RecordReadResult,
+  WindowSummary,
+} from '@kiosk/domain/paywalls';
+import { DataSource } from 'typeorm';
 import { sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 
@@ -11,12 +20,17 @@ interface ReadRow {
 const readOf = (r: ReadRow): RecordedRead => ({ contentId: r.content_id, readAt: new Date(r.read_at) });
 
 /**
- * The leaky allowance's ledger on PostgreSQL. Each (vendor, paywall, reader)
- * has a counter row in `paywall_readers`; `recordReadIfAllowed` creates it if
- * needed, locks it with `SELECT ... FOR UPDATE`, reads the reader's reads in
- * the window, decides with the domain's `ledgerDecision` and writes the read,
- * all in one transaction. Parallel requests of one reader therefore queue on
- * the lock and each decides on what the previous ones wrote, across processes.
+ * The leaky allowance's ledger on PostgreSQL, one round trip per counted read.
+ *
+ * `recordReadIfAllowed` is one statement, `SELECT * FROM paywall_record_read(...)`
+ * (migration `1763800170000-hot-paths`): under a transaction-scoped advisory
+ * lock per (vendor, paywall, reader) it counts the reader's window up to the
+ * limit, checks whether the content is in it, and inserts the read when the
+ * domain's rule (`ledgerDecisionOnWindow`) says so, all in SQL. Parallel
+ * requests of one reader queue on the lock, across processes; different
+ * readers never wait for each other. The window is an index range of
+ * `paywall_reads (vendor_id, paywall_id, reader_key, read_at)`, read up to
+ * `limit` entries, so the cost does not grow with the reader's history.
  *
  * `paywall_reads` keeps one row per (vendor, paywall, reader, content): a
  * content read again after its window had passed is a new read, so its
@@ -25,55 +39,71 @@ const readOf = (r: ReadRow): RecordedRead => ({ contentId: r.content_id, readAt:
 export class TypeOrmReadLedger implements ReadLedger {
   constructor(private readonly db: DataSource) {}
 
-  recordReadIfAllowed(query: RecordReadQuery): Promise<RecordReadResult> {
-    return inTransaction(this.db, async (m) => {
-      await this.lockReader(m, query.vendorId, query.paywallId, query.readerKey, query.now);
-      const reads = await this.reads(m, query);
-      const decision = ledgerDecision({ reads, contentId: query.contentId, windowStart: query.windowStart, limit: query.limit });
-      if (decision.outcome === 'recorded') {
-        await sqlRows(
-          m,
-          `INSERT INTO paywall_reads (vendor_id, paywall_id, reader_key, content_id, read_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (vendor_id, paywall_id, reader_key, content_id) DO UPDATE SET read_at = EXCLUDED.read_at`,
-          [query.vendorId, query.paywallId, query.readerKey, query.contentId, query.now],
-        );
-      }
-      return decision;
-    });
-  }
-
-  readsInWindow(query: { vendorId: string; paywallId: string; readerKey: ReaderKey; windowStart: Date }): Promise<RecordedRead[]> {
-    return this.reads(managerOf(this.db), query);
-  }
-
-  async countDistinctReads(query: { vendorId: string; readerKey: ReaderKey; since: Date }): Promise<number> {
-    const [row] = await sqlRows<{ n: number }>(
+  async recordReadIfAllowed(query: RecordReadQuery): Promise<RecordReadResult> {
+    const [row] = await sqlRows<{ decided: LedgerOutcome; reads_in_window: number }>(
       managerOf(this.db),
-      `SELECT count(DISTINCT content_id)::int AS n FROM paywall_reads WHERE vendor_id = $1 AND reader_key = $2 AND read_at > $3`,
-      [query.vendorId, query.readerKey, query.since],
+      `SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)`,
+      [query.vendorId, query.paywallId, query.readerKey, query.contentId, query.windowStart, query.limit, query.now],
     );
-    return Number(row.n);
+    return { outcome: row.decided, countInWindow: Number(row.reads_in_window) };
+  }
+
+  /** The same count and check as `paywall_record_read`, without the lock or the insert. */
+  async windowSummary(query: Omit<RecordReadQuery, 'now'>): Promise<WindowSummary> {
+    const [row] = await sqlRows<{ n: number; already: boolean }>(
+      managerOf(this.db),
+      `SELECT
+         (SELECT count(*)::int FROM (
+            SELECT 1 FROM paywall_reads
+             WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $5
+             LIMIT greatest($6::int, 0)) w) AS n,
+         EXISTS (SELECT 1 FROM paywall_reads
+                  WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id = $4 AND read_at > $5) AS already`,
+      [query.vendorId, query.paywallId, query.readerKey, query.contentId, query.windowStart, query.limit],
+    );
+    return { countInWindow: Number(row.n), alreadyRead: row.already === true };
+  }
+
+  async readsInWindow(query: { vendorId: string; paywallId: string; readerKey: ReaderKey; windowStart: Date }): Promise<RecordedRead[]> {
+    const rows = await sqlRows<ReadRow>(
+      managerOf(this.db),
+      `SELECT content_id, read_at FROM paywall_reads
+        WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $4
+        ORDER BY read_at, content_id`,
+      [query.vendorId, query.paywallId, query.readerKey, query.windowStart],
+    );
+    return rows.map(readOf);
+  }
+
+  /** Both counts in one statement: one index range of the longer window, the shorter one filtered. */
+  async readCounts(query: ReadCountsQuery): Promise<{ daily: number; weekly: number }> {
+    const [row] = await sqlRows<{ daily: number; weekly: number }>(
+      managerOf(this.db),
+      `SELECT count(DISTINCT content_id) FILTER (WHERE read_at > $3)::int AS daily,
+              count(DISTINCT content_id) FILTER (WHERE read_at > $4)::int AS weekly
+         FROM paywall_reads
+        WHERE vendor_id = $1 AND reader_key = $2 AND read_at > LEAST($3::timestamptz, $4::timestamptz)`,
+      [query.vendorId, query.readerKey, query.dailySince, query.weeklySince],
+    );
+    return { daily: Number(row.daily), weekly: Number(row.weekly) };
   }
 
   /**
    * Copies `from`'s reads into `into` on every paywall, holding `into`'s
-   * counter rows (locked in paywall id order, as reads lock one of them) so a
-   * read racing the merge is decided on the merged set. A content both hold
-   * keeps the later `read_at`: counting distinct content in the window, that
-   * is the union of both histories. Idempotent; `from` keeps its reads.
+   * per-reader locks (taken in paywall id order, the same locks reads take)
+   * so a read racing the merge is decided on the merged set. A content both
+   * hold keeps the later `read_at`: counting distinct content in the window,
+   * that is the union of both histories. Idempotent; `from` keeps its reads.
    */
   mergeReader(query: { vendorId: string; from: ReaderKey; into: ReaderKey }): Promise<void> {
     if (query.from === query.into) return Promise.resolve();
     return inTransaction(this.db, async (m) => {
-      const paywalls = await sqlRows<{ paywall_id: string }>(
+      await sqlRows(
         m,
-        `SELECT DISTINCT paywall_id FROM paywall_reads WHERE vendor_id = $1 AND reader_key = $2 ORDER BY paywall_id`,
-        [query.vendorId, query.from],
+        `SELECT paywall_reader_lock($1, p.paywall_id, $3)
+           FROM (SELECT DISTINCT paywall_id FROM paywall_reads WHERE vendor_id = $1 AND reader_key = $2 ORDER BY paywall_id) p`,
+        [query.vendorId, query.from, query.into],
       );
-      const [{ now }] = await sqlRows<{ now: Date }>(m, `SELECT now() AS now`);
-      for (const { paywall_id: paywallId } of paywalls) {
-        await this.lockReader(m, query.vendorId, paywallId, query.into, new Date(now));
-      }
       await sqlRows(
         m,
         `INSERT INTO paywall_reads (vendor_id, paywall_id, reader_key, content_id, read_at)
@@ -83,33 +113,5 @@ export class TypeOrmReadLedger implements ReadLedger {
         [query.vendorId, query.from, query.into],
       );
     });
-  }
-
-  private async lockReader(m: EntityManager, vendorId: string, paywallId: string, readerKey: string, now: Date): Promise<void> {
-    await sqlRows(
-      m,
-      `INSERT INTO paywall_readers (vendor_id, paywall_id, reader_key, created_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (vendor_id, paywall_id, reader_key) DO NOTHING`,
-      [vendorId, paywallId, readerKey, now],
-    );
-    await sqlRows(
-      m,
-      `SELECT 1 FROM paywall_readers WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 FOR UPDATE`,
-      [vendorId, paywallId, readerKey],
-    );
-  }
-
-  private async reads(
-    m: EntityManager,
-    query: { vendorId: string; paywallId: string; readerKey: ReaderKey; windowStart: Date },
-  ): Promise<RecordedRead[]> {
-    const rows = await sqlRows<ReadRow>(
-      m,
-      `SELECT content_id, read_at FROM paywall_reads
-        WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $4
-        ORDER BY read_at, content_id`,
-      [query.vendorId, query.paywallId, query.readerKey, query.windowStart],
-    );
-    return rows.map(readOf);
   }
 }

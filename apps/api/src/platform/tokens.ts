@@ -4,7 +4,7 @@ import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { Config } from '../config';
 import { Controller } from './http/routes';
-import { EventHandler, PeriodicTask } from './outbox/worker';
+import { EventHandler, PeriodicTask, WorkerStep } from './outbox/worker';
 
 /** Identifiers of what the composition root binds that has no class of its own. */
 export const TOKENS = {
@@ -21,4 +21,6 @@ export const TOKENS = {
   PersonalDataEraser: Symbol.for('PersonalDataEraser') as ServiceIdentifier<PersonalDataEraser>,
   /** Multi-bound: work the worker runs on a schedule. */
   PeriodicTask: Symbol.for('PeriodicTask') as ServiceIdentifier<PeriodicTask>,
+  /** Multi-bound: work every worker claims on each tick, beside the others (webhook deliveries). */
+  WorkerStep: Symbol.for('WorkerStep') as ServiceIdentifier<WorkerStep>,
 };

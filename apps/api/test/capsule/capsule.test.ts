@@ -2,7 +2,7 @@ import { SignedLinkSigner } from '../../src/capsule/signed-links';
 import { TypeOrmShareTokenUseCounter } from '../../src/capsule/typeorm-capsule.stores';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { bearer, givenVendor, startTestApp, TestApp } from '../support/harness';
-import { decrypt, fixture, interopVendor, KEYS, ManifestFixture, MANIFESTS, publisherSigned, renderedAt, requestFrom } from './support';
+import { capsuleShop, decrypt, fixture, interopVendor, KEYS, ManifestFixture, MANIFESTS, publisherSigned, renderedAt, requestFrom } from './support';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,8 @@ const rich = fixture<ManifestFixture>('js-rendered-manifest-rich.json');
 const shareTokens = fixture<{ tokens: { contentNames: string; scopes: string } }>('js-rendered-share-tokens.json').tokens;
 const NOW = renderedAt(ecdh.manifest);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-const body = { contentName: 'bodytext', scope: 'premium', wrapKeys: [{ kid: '260502T12' }, { kid: '260502T13' }] };
+// The manifest's entry as the browser copies it (issuer kid, contentKey wrapped for it, wrap keys).
+const body = requestFrom(ecdh.manifest)[0];
 const sidebar = { ...body, contentName: 'sidebar' };
 
 /** A publisher share token for a resource, signed with the fixture publisher key. */
@@ -38,8 +39,8 @@ const expectProblem = (res: { status: number; body: Record<string, unknown>; hea
 
 beforeEach(() => app.clock.set(new Date()));
 
-describe.each(['hosted', 'issuer-wrapped'] as const)('every fixture manifest unlocks through HTTP (%s)', (mode) => {
-  it.each(MANIFESTS)('%s decrypts to its plaintext', async (file) => {
+describe.each(['hosted', 'issuer-wrapped'] as const)('every fixture manifest unlocks with a share token through HTTP (%s)', (mode) => {
+  it.each(MANIFESTS)('%s: content keys, which decrypt to its plaintext', async (file) => {
     const f = fixture<ManifestFixture>(file);
     const vendor = await interopVendor(app, mode);
     app.clock.set(renderedAt(f.manifest));
@@ -49,7 +50,8 @@ describe.each(['hosted', 'issuer-wrapped'] as const)('every fixture manifest unl
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.keys.map((k: { contentName: string }) => k.contentName)).toEqual(keys.map((k) => k.contentName));
     for (const entry of res.body.keys) {
-      expect(entry.wrapKeys.map((w: { kid: string }) => w.kid)).toEqual(['260502T12', '260502T13']);
+      // A share token is answered directly: the content key, never the tier's wrap keys.
+      expect(Object.keys(entry).sort()).toEqual(['contentKey', 'contentName', 'scope']);
       expect(await decrypt(f.manifest, entry)).toBe(entry.contentName === 'sidebar' ? f.sidebarPlaintext : f.plaintext);
     }
   });
@@ -119,14 +121,17 @@ describe('refusals', () => {
     expectProblem(await vendor.unlock({ resourceJWT: 'not-a-jwt', keys: [body], shareToken: share }), 403, 'CAPSULE.RESOURCE_JWT.MALFORMED');
   });
 
-  it('kids outside the rotation window get no key', async () => {
-    const vendor = await interopVendor(app);
+  it("kids outside the rotation window get no wrap key; a share token's content key has no time limit", async () => {
     app.clock.set(NOW);
+    const vendor = await capsuleShop(app);
+    const reader = bearer((await vendor.subscriber()).token);
     const later = { ...body, wrapKeys: [{ kid: '260502T15' }, { kid: '260503T12' }] };
-    expectProblem(await vendor.unlock({ resourceJWT: ecdh.manifest.resourceJWT, keys: [later], shareToken: shareTokens.scopes }), 403, 'CAPSULE.KID_OUTSIDE_WINDOW');
+    expectProblem(await vendor.unlock({ resourceJWT: ecdh.manifest.resourceJWT, keys: [later] }, reader), 403, 'CAPSULE.KID_OUTSIDE_WINDOW');
     const mixed = { ...body, wrapKeys: [{ kid: '260502T12' }, { kid: '260502T14' }] };
-    const res = await vendor.unlock({ resourceJWT: ecdh.manifest.resourceJWT, keys: [mixed], shareToken: shareTokens.scopes });
+    const res = await vendor.unlock({ resourceJWT: ecdh.manifest.resourceJWT, keys: [mixed] }, reader);
     expect(res.body.keys[0].wrapKeys.map((w: { kid: string }) => w.kid)).toEqual(['260502T12']);
+    const direct = await vendor.unlock({ resourceJWT: ecdh.manifest.resourceJWT, keys: [later], shareToken: shareTokens.scopes });
+    expect(await decrypt(ecdh.manifest, direct.body.keys[0])).toBe(ecdh.plaintext);
   });
 
   it("another vendor's publisher key and domain do not open this vendor", async () => {
@@ -167,7 +172,8 @@ describe('refusals', () => {
     const vendor = await interopVendor(app);
     expectProblem(await vendor.unlock({ keys: [body] }), 400, 'REQUEST.INVALID');
     expectProblem(await vendor.unlock({ resourceJWT: 'x', keys: [{ ...body, wrapKeys: 'no' }] }), 400, 'REQUEST.INVALID');
-    expectProblem(await vendor.unlock({ resourceJWT: 'x', keys: [], extra: 1 }), 400, 'REQUEST.INVALID');
+    // Members the service does not know are ignored (browsers merge page fields into the request), never a 400.
+    expectProblem(await vendor.unlock({ resourceJWT: 'x', keys: [{ ...body, extra: 1 }], extra: 1, accessType: 'x' }), 403, 'CAPSULE.RESOURCE_JWT.MALFORMED');
     const bad = await app.http.post(`/capsule/vendors/${vendor.vendorId}/unlock`).set('Content-Type', 'application/json').send('{"resourceJWT":');
     expectProblem(bad, 400, 'REQUEST.MALFORMED_BODY');
   });
@@ -186,14 +192,16 @@ describe('refusals', () => {
 });
 
 describe('signed links, verify and JWKS', () => {
-  it('publishes the service signing key, public members only', async () => {
+  it('publishes the service signing key (use sig) beside the issuer keys, public members only', async () => {
     const vendor = await interopVendor(app);
     const res = await app.http.get(`/capsule/vendors/${vendor.vendorId}/.well-known/jwks.json`);
     expect(res.status).toBe(200);
-    expect(res.body.keys).toHaveLength(1);
-    expect(res.body.keys[0]).toEqual({ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.stringMatching(/^svc-/), use: 'sig', alg: 'ES256' });
+    const signing = (body: { keys: { use: string; kid: string }[] }) => body.keys.filter((k) => k.use === 'sig');
+    expect(signing(res.body)).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.stringMatching(/^svc-/), use: 'sig', alg: 'ES256' }]);
+    expect(res.body.keys.map((k: { kid: string }) => k.kid)).toEqual([signing(res.body)[0].kid, KEYS.ecdhIssuerKid, KEYS.rsaIssuerKid]);
+    expect(JSON.stringify(res.body)).not.toMatch(/"d":/);
     await app.http.post('/management/capsule/service-keys/rotate').set(bearer(vendor.token)).expect(201);
-    expect((await app.http.get(`/capsule/vendors/${vendor.vendorId}/.well-known/jwks.json`)).body.keys).toHaveLength(2);
+    expect(signing((await app.http.get(`/capsule/vendors/${vendor.vendorId}/.well-known/jwks.json`)).body)).toHaveLength(2);
   });
 
   it('verifies valid, expired, forged and malformed tokens; consumes nothing', async () => {
@@ -218,7 +226,7 @@ describe('signed links, verify and JWKS', () => {
     expectProblem(await app.http.post(`/capsule/vendors/${vendor.vendorId}/verify`).send({}), 400, 'REQUEST.INVALID');
   });
 
-  it('a signed link unlocks its tier for its content, up to its maxUses', async () => {
+  it("a signed link unlocks its tier's items of its content (content keys), up to its maxUses", async () => {
     const vendor = await interopVendor(app);
     app.clock.set(NOW);
     const signer = app.runtime.container.get(SignedLinkSigner);
@@ -227,6 +235,7 @@ describe('signed links, verify and JWKS', () => {
     const keys = requestFrom(rich.manifest);
     const res = await vendor.unlock({ resourceJWT: rich.manifest.resourceJWT, keys, shareToken: link });
     expect(res.status).toBe(200);
+    expect(res.body.keys[0]).not.toHaveProperty('wrapKeys'); // a link for one article never releases the tier's key
     expect(await decrypt(rich.manifest, res.body.keys[0])).toBe(rich.plaintext);
     expectProblem(await vendor.unlock({ resourceJWT: rich.manifest.resourceJWT, keys, shareToken: link }), 403, 'CAPSULE.SHARE_TOKEN.USED_UP');
     const elsewhere = await vendor.unlock({ resourceJWT: ecdh.manifest.resourceJWT, keys: [body], shareToken: await signer.sign(vendor.vendorId, { ...claims, tid: 'link-2' }, 600) });
@@ -265,25 +274,29 @@ describe('management', () => {
     expect(generated.status).toBe(201);
     expect(generated.body.publicKeyPem).toMatch(/BEGIN PUBLIC KEY/);
     expect(generated.body.publicJwk.d).toBeUndefined();
+    // An active key may still be wrapped for: retire first, then delete.
+    expectProblem(await app.http.delete('/management/capsule/issuer-keys/iss-gen').set(bearer(vendor.token)), 409, 'CAPSULE.ISSUER_KEY_ACTIVE');
+    await app.http.post('/management/capsule/issuer-keys/iss-gen/retire').set(bearer(vendor.token)).expect(200);
     await app.http.delete('/management/capsule/issuer-keys/iss-gen').set(bearer(vendor.token)).expect(204);
     await app.http.delete(`/management/capsule/domains/${KEYS.domain}`).set(bearer(vendor.token)).expect(204);
     expectProblem(await app.http.delete(`/management/capsule/domains/${KEYS.domain}`).set(bearer(vendor.token)), 404, 'CAPSULE.KEY_NOT_FOUND');
   });
 
   it('rotation keeps the previous secret honoured during the overlap, then only the new one', async () => {
-    const vendor = await interopVendor(app);
     app.clock.set(NOW);
+    const vendor = await capsuleShop(app);
+    const reader = bearer((await vendor.subscriber()).token);
     const rotated = await vendor.post('/rotation-secret', { overlapSeconds: 600 });
     expect(rotated.status).toBe(201);
     expect(rotated.body).toMatchObject({ version: 2, previousValidUntil: new Date(NOW.getTime() + 600_000).toISOString() });
     expect(Buffer.from(rotated.body.rotationSecret, 'base64url')).toHaveLength(32);
-    const run = () => vendor.unlock({ resourceJWT: ecdh.manifest.resourceJWT, keys: [body], shareToken: shareTokens.scopes });
+    const run = () => vendor.unlock({ resourceJWT: ecdh.manifest.resourceJWT, keys: [body] }, reader);
     const during = await run();
     expect(during.body.keys[0].wrapKeys.map((w: { kid: string }) => w.kid)).toEqual(['260502T12', '260502T12', '260502T13', '260502T13']);
     expect(await decrypt(ecdh.manifest, during.body.keys[0])).toBe(ecdh.plaintext); // rendered with the previous secret
     app.clock.set(new Date(NOW.getTime() + 601_000));
     const after = await run();
     expect(after.body.keys[0].wrapKeys).toHaveLength(2);
-    await expect(decrypt(ecdh.manifest, after.body.keys[0])).rejects.toThrow(/no returned key/);
+    await expect(decrypt(ecdh.manifest, after.body.keys[0])).rejects.toThrow(/no matching wrapKey/);
   });
 });

@@ -1,5 +1,5 @@
 import { onRealPostgres, startTestApp, TestApp } from '../support/harness';
-import { fixture, interopVendor, ManifestFixture, renderedAt } from './support';
+import { fixture, interopVendor, ManifestFixture, renderedAt, requestFrom } from './support';
 
 // PGlite is one session: races are only proven on a real PostgreSQL.
 const itOnPostgres = onRealPostgres() ? it : it.skip;
@@ -18,7 +18,7 @@ describe('share-token maxUses under concurrency', () => {
     app.clock.set(renderedAt(ecdh.manifest));
     const request = {
       resourceJWT: ecdh.manifest.resourceJWT,
-      keys: [{ contentName: 'bodytext', scope: 'premium', wrapKeys: [{ kid: '260502T12' }] }],
+      keys: requestFrom(ecdh.manifest), // as the browser sends it; the token is answered with the content key
       shareToken: token,
     };
     const answers = await Promise.all(Array.from({ length: 20 }, () => vendor.unlock(request).then((r) => r)));

@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeJwt, importPKCS8, SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { fromMajor } from '@kiosk/domain';
+import { CapsuleManifest, openItem, OpenOptions, UnlockResponse } from '@kiosk/domain/capsule';
+import { CreateProduct, CreatePurchaseOption } from '@kiosk/domain/catalog';
+import { IssueUserToken } from '@kiosk/domain/identity';
+import { contractUseCases, settleEvents } from '../billing/support';
 import { bearer, givenVendor, TestApp } from '../support/harness';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'packages', 'domain', 'test', 'fixtures', 'capsule');
@@ -57,44 +63,28 @@ export const MANIFESTS = readdirSync(FIXTURES)
 
 export const renderedAt = (manifest: Manifest) => new Date(decodeJwt(manifest.resourceJWT).iat! * 1000);
 
-/** What a browser sends: the entries of the manifest's first issuer that carry wrapKeys, as listed. */
-export const requestFrom = (manifest: Manifest) =>
-  Object.values(manifest.issuers)[0]
-    .keys.filter((e) => e.wrapKeys)
-    .map(({ contentName, scope, kid, wrapKeys }) => ({ contentName, scope, kid, wrapKeys: wrapKeys! }));
+/** What a browser sends: the entries of the manifest's first issuer, unchanged. */
+export const requestFrom = (manifest: Manifest, issuer = Object.keys(manifest.issuers)[0]) => manifest.issuers[issuer].keys.map((e) => ({ ...e }));
 
 /** A publisher-signed token with the fixture key (share tokens and resourceJWTs the fixtures lack). */
 export async function publisherSigned(claims: Record<string, unknown>, kid = KEYS.signingKid, pem = KEYS.publisherSigningPrivateKeyPem) {
   return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid }).sign(await importPKCS8(pem, 'ES256'));
 }
 
-const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64url'));
-
-async function open(rawKey: Uint8Array<ArrayBuffer>, iv: string, sealed: Uint8Array<ArrayBuffer>, aad?: string) {
-  const key = await crypto.subtle.importKey('raw', rawKey, 'AES-GCM', false, ['decrypt']);
-  const additional = aad === undefined ? {} : { additionalData: new TextEncoder().encode(aad) };
-  return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: b64(iv), tagLength: 128, ...additional }, key, sealed));
-}
-
-/** The browser's part: open a contentKey copy with a returned wrapKey (trying each listed for its kid), then the content. */
-export async function decrypt(manifest: Manifest, entry: UnlockEntry): Promise<string> {
-  const content = manifest.content[entry.contentName];
-  for (const { kid, key } of entry.wrapKeys) {
-    const wrapped = content.wrappedContentKey.find((w) => w.kid === kid);
-    if (!wrapped) continue;
-    let contentKey;
-    try {
-      contentKey = await open(b64(key), wrapped.iv, b64(wrapped.ciphertext));
-    } catch {
-      continue; // a key of the other secret during a rotation overlap
-    }
-    return new TextDecoder().decode(await open(contentKey, content.iv, b64(content.ciphertext), content.aad));
-  }
-  throw new Error(`no returned key opens ${entry.contentName}`);
+/**
+ * The browser's part, by the domain's browser module: open the item of an
+ * answer entry (wrap keys, tried in turn for each kid, or a content key).
+ */
+export async function decrypt(manifest: Manifest, entry: { contentName: string }, answer: UnlockResponse = { keys: [entry as UnlockResponse['keys'][number]] }, options: OpenOptions = {}): Promise<string> {
+  return openItem(manifest as unknown as CapsuleManifest, entry.contentName, answer, options);
 }
 
 /** A vendor configured through the management routes with the fixture key set. */
-export async function interopVendor(app: TestApp, mode: 'hosted' | 'issuer-wrapped' = 'hosted') {
+export async function interopVendor(
+  app: TestApp,
+  mode: 'hosted' | 'issuer-wrapped' = 'hosted',
+  issuerKeys: readonly ('ecdh' | 'rsa')[] = ['ecdh', 'rsa'],
+) {
   const vendor = await givenVendor(app);
   const token = await vendor.apiToken('full');
   const ok = async (res: { status: number; body: unknown }, status: number) => {
@@ -105,10 +95,63 @@ export async function interopVendor(app: TestApp, mode: 'hosted' | 'issuer-wrapp
   await ok(await post('/publisher-keys', { kid: KEYS.signingKid, publicKeyPem: KEYS.publisherSigningPublicKeyPem }), 201);
   await ok(await post('/domains', { domain: KEYS.domain }), 201);
   await ok(await post('/rotation-secret/import', { rotationSecret: KEYS.rotationSecretBase64 }), 200);
-  await ok(await post('/issuer-keys', { kid: KEYS.ecdhIssuerKid, algorithm: 'ECDH-P256', privateKeyPem: KEYS.ecdhIssuerPrivateKeyPem }), 201);
-  await ok(await post('/issuer-keys', { kid: KEYS.rsaIssuerKid, algorithm: 'RSA-OAEP', privateKeyPem: KEYS.rsaIssuerPrivateKeyPem }), 201);
+  if (issuerKeys.includes('ecdh')) {
+    await ok(await post('/issuer-keys', { kid: KEYS.ecdhIssuerKid, algorithm: 'ECDH-P256', privateKeyPem: KEYS.ecdhIssuerPrivateKeyPem }), 201);
+  }
+  if (issuerKeys.includes('rsa')) {
+    await ok(await post('/issuer-keys', { kid: KEYS.rsaIssuerKid, algorithm: 'RSA-OAEP', privateKeyPem: KEYS.rsaIssuerPrivateKeyPem }), 201);
+  }
   await ok(await app.http.put('/management/capsule/settings').set(bearer(token)).send({ mode }), 200);
   const unlock = (body: object, headers: Record<string, string> = {}) =>
     app.http.post(`/capsule/vendors/${vendor.vendorId}/unlock`).set(headers).send(body);
   return { ...vendor, token, post, unlock };
+}
+
+/**
+ * A capsule vendor (fixture keys) whose product `news` grants the scope
+ * `premium`, and helpers to make readers: one who bought `news` (wrap keys
+ * for premium entries), one who bought a single article (`publisherContentId`
+ * = the resource id: content keys of that resource only).
+ */
+export async function capsuleShop(app: TestApp, mode: 'hosted' | 'issuer-wrapped' = 'hosted', issuerKeys?: readonly ('ecdh' | 'rsa')[]) {
+  const vendor = await interopVendor(app, mode, issuerKeys);
+  const c = app.runtime.container;
+  await vendor.product('news');
+  const put = await app.http.put('/management/capsule/product-scopes/news').set(bearer(vendor.token)).send({ scopes: ['premium'] });
+  if (put.status !== 200) throw new Error(`product scopes: ${put.status} ${JSON.stringify(put.body)}`);
+  const contracts = contractUseCases(c);
+  const buy = async (sku: string, email: string) => {
+    const contract = await contracts.create.execute({
+      vendorId: vendor.vendorId,
+      sku,
+      purchaseOptionId: `${sku}-yearly`,
+      user: { email, firstName: 'Rita', lastName: 'Reader' },
+      payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
+      confirm: true,
+    });
+    await settleEvents(app, vendor.vendorId);
+    const token = (await c.get(IssueUserToken).execute({ vendorId: vendor.vendorId, userId: contract.userId })).accessToken;
+    return { userId: contract.userId, token };
+  };
+  /** A reader of the tier: bought `news`. */
+  const subscriber = (email = `subscriber-${randomUUID()}@example.com`) => buy('news', email);
+  /** A reader who bought the one article `resourceId`. */
+  const articleBuyer = async (resourceId: string, email = `article-${randomUUID()}@example.com`) => {
+    const sku = `art-${randomUUID().slice(0, 8)}`;
+    await c.get(CreateProduct).execute({ vendorId: vendor.vendorId, sku, title: `Article ${resourceId}`, productType: 'article', publisherContentId: resourceId });
+    await c.get(CreatePurchaseOption).execute({
+      id: `${sku}-yearly`,
+      vendorId: vendor.vendorId,
+      sku,
+      name: 'Once',
+      price: fromMajor(3, 'SEK'),
+      taxIncluded: true,
+      recurring: { interval: 'YEAR', time: 1 },
+      seatsPerUnit: 1,
+      minQuantity: 1,
+      maxQuantity: 1,
+    });
+    return buy(sku, email);
+  };
+  return { ...vendor, subscriber, articleBuyer };
 }

@@ -42,7 +42,7 @@ describe('POST /management/contracts (interface 3 and 7)', () => {
         },
       ],
     });
-    expect(res.body.confirmedAt).toBeUndefined();
+    expect(res.body.confirmedAt).toBeNull();
     expect(await v.bills(res.body.id)).toEqual([]);
     // The user was created by e-mail, and the contract is found by it.
     const list = await app.http.get('/management/contracts').query({ userId: res.body.userId }).set(bearer(v.read));
@@ -78,7 +78,7 @@ describe('POST /management/contracts (interface 3 and 7)', () => {
     ["another product's purchase option", (o: Order) => o({ purchaseOptionId: 'news-yearly' }), 'CONTRACT.PURCHASE_OPTION_NOT_FOUND'],
     ['a quantity outside its limits', (o: Order) => o({ quantity: 101 }), 'CONTRACT.QUANTITY_OUT_OF_LIMITS'],
     ['seats on a product that is not a license', (o: Order) => o({ sku: 'news', purchaseOptionId: 'news-yearly', seats: 3 }), 'CONTRACT.SEATS_NOT_LICENSE'],
-    ['a payment method not available', (o: Order) => o({ payment: { provider: 'CARD_PROVIDER', method: 'CARD' } }), 'CONTRACT.PAYMENT_METHOD_UNAVAILABLE'],
+    ['a payment method not available', (o: Order) => o({ payment: { provider: 'CARD_PROVIDER', method: 'CARD' } }), 'REQUEST.INVALID'],
     ['a vendor reference over 34 characters', (o: Order) => o({ invoice: { vendorReference: 'x'.repeat(35) } }), 'REQUEST.INVALID'],
     ['an unknown field', (o: Order) => o({ anchorDatestring: '2026-01-01' }), 'REQUEST.INVALID'],
   ])('answers 400 for %s', async (_name, body, code) => {
@@ -87,6 +87,20 @@ describe('POST /management/contracts (interface 3 and 7)', () => {
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body.code).toBe(code);
+  });
+
+  it('names the payment providers and methods it accepts: in the error and as enumerations of the OpenAPI schema (issue 10)', async () => {
+    const v = await givenContractVendor(app);
+    const res = await v.create(v.order({ payment: { provider: 'CARD_PROVIDER', method: 'CARD' } }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { field: 'payment.provider', messages: ['provider must be one of: INVOICE_PROVIDER'] },
+      { field: 'payment.method', messages: ['method must be one of: INVOICE'] },
+    ]);
+    const doc = (await app.http.get('/openapi.json')).body;
+    expect(doc.components.schemas.PaymentBody.properties.provider.enum).toEqual(['INVOICE_PROVIDER']);
+    expect(doc.components.schemas.PaymentBody.properties.method.enum).toEqual(['INVOICE']);
+    expect(doc.components.schemas.PaymentBody.required).toEqual(['provider', 'method']);
   });
 
   it('with confirm and a discount code that cannot be applied: 400 naming the contract, left PENDING and unbilled', async () => {

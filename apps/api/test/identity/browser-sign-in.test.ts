@@ -10,6 +10,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const SITE = 'https://news.example.com';
+/** What a browser sends when it navigates. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 async function givenSite() {
   const v = await givenVendor(app);
@@ -28,13 +30,34 @@ async function signUpThroughLogin(jar: CookieJar, clientId: string, email: strin
   expect(start.response.status).toBe(200);
   expect(await start.response.text()).toContain('Sign in');
   const signUpUrl = new URL(`${start.url}/signup`);
-  const created = await jar.fetch(signUpUrl.href, {
+  const asked = await jar.fetch(signUpUrl.href, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email, password }).toString(),
   });
+  expect(asked.status).toBe(200);
+  expect(await asked.text()).toContain('Check your e-mail');
+  const created = await confirmByMail(jar, email);
   expect(created.status).toBe(303);
   return jar.follow(new URL(created.headers.get('location')!, signUpUrl).href, (url) => url.startsWith(SITE));
+}
+
+/** The newest mail to `email` (any vendor). */
+async function lastMail(email: string): Promise<{ subject: string; body: string }> {
+  const [mail] = await app.runtime.database.db.query(
+    `SELECT subject, body FROM mail_messages WHERE to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [email],
+  );
+  return mail;
+}
+
+/** Opens the sign-up link of the newest mail to `email` in `jar`'s browser and presses its button. */
+async function confirmByMail(jar: CookieJar, email: string): Promise<Response> {
+  const mail = await lastMail(email);
+  const link = /(http\S+\/oidc\/interaction\/\S+\/confirm\?token=\S+)/.exec(mail.body)![1];
+  const page = await jar.fetch(link);
+  expect(page.status).toBe(200);
+  return jar.fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
 }
 
 describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provider)', () => {
@@ -114,6 +137,49 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     expect(await login.text()).toContain('wrong e-mail or password');
   });
 
+  it('logging out of a session made by POST /auth/{clientId}/session ends the provider session too (issue 10)', async () => {
+    const site = await givenSite();
+    const jar = new CookieJar();
+    await signUpThroughLogin(jar, site.clientId, 'bearer-session@example.com', 'correct horse battery');
+    const linked = await jar.fetch(`${app.baseUrl}/auth/streaming-link?sku=news`);
+    const token = new URL(linked.headers.get('location')!).searchParams.get('access_token')!;
+    // The same browser turns the token into the cookie session (which holds no id token).
+    const made = await jar.fetch(`${app.baseUrl}/auth/${site.clientId}/session`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(made.status).toBe(200);
+    // The provider session is alive: signing in again goes straight through to the site.
+    expect((await jar.follow(`${app.baseUrl}/auth/${site.clientId}/login`, (url) => url.startsWith(SITE))).url.startsWith(SITE)).toBe(true);
+    await jar.fetch(`${app.baseUrl}/auth/${site.clientId}/session`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+
+    const logout = await jar.fetch(`${app.baseUrl}/auth/${site.clientId}/logout?return_to=${encodeURIComponent(`${SITE}/bye`)}`);
+    expect(logout.status).toBe(302);
+    const endSession = new URL(logout.headers.get('location')!);
+    expect(endSession.href.startsWith(`${app.baseUrl}/oidc/session/end`)).toBe(true);
+    expect(endSession.searchParams.get('client_id')).toBe(site.clientId);
+    expect(endSession.searchParams.get('id_token_hint')).toBeNull();
+    expect(jar.has('kiosk_session')).toBe(false);
+    const confirm = await jar.follow(endSession.href);
+    const html = await confirm.response.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1];
+    const fields = Object.fromEntries([...html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const posted = await jar.fetch(new URL(action, confirm.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, logout: 'yes' }).toString(),
+    });
+    const out = await jar.follow(new URL(posted.headers.get('location')!, confirm.url).href, (url) => url.startsWith(SITE));
+    expect(out.url).toBe(`${SITE}/bye`);
+    // The provider session is over: signing in asks for the password again.
+    const again = await jar.follow(`${app.baseUrl}/auth/${site.clientId}/login`, (url) => url.startsWith(SITE));
+    expect(again.response.status).toBe(200);
+    expect(await again.response.text()).toContain('Sign in');
+
+    // local_only still ends only the cookie session.
+    await jar.fetch(`${app.baseUrl}/auth/${site.clientId}/session`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const local = await jar.fetch(`${app.baseUrl}/auth/${site.clientId}/logout?local_only=true&return_to=${encodeURIComponent(`${SITE}/bye`)}`);
+    expect([local.status, local.headers.get('location')]).toEqual([302, `${SITE}/bye`]);
+    expect(jar.has('kiosk_session')).toBe(false);
+  });
+
   it('refuses an open redirect: return_to off the registered origins is a 400, and nothing is started', async () => {
     const site = await givenSite();
     for (const returnTo of ['https://evil.example.net/', 'https://news.example.com.evil.net/', '//evil.example.net', 'javascript:alert(1)']) {
@@ -131,15 +197,50 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     const site = await givenSite();
     const error = await fetch(
       `${app.baseUrl}/auth/${site.clientId}/callback?error=access_denied&error_description=${encodeURIComponent('<script>x</script>')}`,
+      { headers: { accept: BROWSER_ACCEPT } },
     );
     expect(error.status).toBe(400);
     const html = await error.text();
     expect(html).toContain('access_denied');
     expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
     expect(html).not.toContain('<script>x</script>');
-    const stray = await fetch(`${app.baseUrl}/auth/${site.clientId}/callback?code=abc&state=def`);
+    const stray = await fetch(`${app.baseUrl}/auth/${site.clientId}/callback?code=abc&state=def`, { headers: { accept: BROWSER_ACCEPT } });
     expect(stray.status).toBe(400);
-    expect(await stray.text()).toContain('login_expired');
+    expect(await stray.text()).toContain('AUTH.LOGIN_EXPIRED');
+  });
+
+  it('negotiates errors (issue 10): a page in plain words with a link back for text/html first, problem+json otherwise', async () => {
+    const site = await givenSite();
+    const get = (path: string, accept?: string) =>
+      fetch(`${app.baseUrl}${path}`, { redirect: 'manual', headers: accept ? { accept } : {} });
+
+    // A return address off the vendor's origins: the page links back to the vendor's site.
+    const offsite = `/auth/${site.clientId}/login?return_to=${encodeURIComponent('https://evil.example.net/')}`;
+    const page = await get(offsite, BROWSER_ACCEPT);
+    expect([page.status, page.headers.get('content-type')]).toEqual([400, 'text/html; charset=utf-8']);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+    expect(html).toContain('<h1>That did not work</h1>');
+    expect(html).toContain('Return_to must be on an origin the vendor registered.');
+    expect(html).toContain(`<a id="back" href="${SITE}">Go back to the site</a>`);
+    for (const accept of [undefined, '*/*', 'application/json', 'application/json, text/html;q=0.9']) {
+      const res = await get(offsite, accept);
+      expect([accept, res.status, res.headers.get('content-type')]).toEqual([accept, 400, 'application/problem+json; charset=utf-8']);
+      expect(((await res.json()) as { code: string }).code).toBe('AUTH.RETURN_TO_NOT_ALLOWED');
+    }
+
+    // An unknown client: the page links to this service; a machine gets the problem.
+    const unknown = await get('/auth/no-such-client/login', BROWSER_ACCEPT);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain(`<a id="back" href="${app.baseUrl}">`);
+    expect((await get('/auth/no-such-client/login')).headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+
+    // The callback's own failures negotiate the same way.
+    const callback = await get(`/auth/${site.clientId}/callback?code=abc&state=def`, 'application/json');
+    expect([callback.status, ((await callback.json()) as { code: string }).code]).toEqual([400, 'AUTH.LOGIN_EXPIRED']);
+    const signIn = await get('/auth/streaming-link?sku=news', BROWSER_ACCEPT);
+    expect(signIn.status).toBe(401);
+    expect(await signIn.text()).toContain('<h1>You need to sign in</h1>');
   });
 
   it('turns a bearer token into a cookie session, drops a refresh cookie, and refuses bad tokens', async () => {
@@ -192,6 +293,55 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     expect(decodeJwt(target.searchParams.get('access_token')!).vendor_id).toBe(site.vendorId);
   });
 
+  it('answers a sign-up the same whether the e-mail has an account or not, and mails the holder instead', async () => {
+    const site = await givenSite();
+    await signUpThroughLogin(new CookieJar(), site.clientId, 'taken@example.com', 'correct horse battery');
+    const ask = async (email: string, password: string) => {
+      const jar = new CookieJar();
+      const start = await jar.follow(`${app.baseUrl}/auth/${site.clientId}/login`);
+      const res = await jar.fetch(`${start.url}/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password }).toString(),
+      });
+      return { jar, start, status: res.status, text: (await res.text()).replace(email, '<email>'), headers: [...res.headers.keys()].sort() };
+    };
+    const existing = await ask('taken@example.com', 'another long password');
+    const fresh = await ask('fresh@example.com', 'another long password');
+    expect({ ...existing, jar: null, start: null }).toEqual({ ...fresh, jar: null, start: null });
+    expect(existing.status).toBe(200);
+    expect(existing.text).toContain('Check your e-mail');
+
+    // The holder is told, with a way to reset; the account and its password are untouched.
+    const told = await lastMail('taken@example.com');
+    expect(told.subject).toBe('You already have an account');
+    expect(told.body).toMatch(/\/oidc\/reset\/\S+\?token=/);
+    expect(told.body).not.toContain('/confirm?token=');
+    const signIn = (jar: CookieJar, url: string, password: string) =>
+      jar.fetch(`${url}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: 'taken@example.com', password }).toString(),
+      });
+    expect((await signIn(existing.jar, existing.start.url, 'another long password')).status).toBe(401);
+    expect((await signIn(existing.jar, existing.start.url, 'correct horse battery')).status).toBe(303);
+
+    // The new address has no account (nor a password) until its link is opened.
+    const [none] = await app.runtime.database.db.query(
+      `SELECT count(*) AS n FROM user_passwords p JOIN users u ON u.id = p.user_id WHERE u.vendor_id = $1 AND u.email = $2`,
+      [site.vendorId, 'fresh@example.com'],
+    );
+    expect(Number(none.n)).toBe(0);
+    const confirmed = await confirmByMail(fresh.jar, 'fresh@example.com');
+    expect(confirmed.status).toBe(303);
+    // Opened elsewhere (another browser, the sign-in gone), the link still makes the account, once.
+    const again = await confirmByMail(new CookieJar(), 'fresh@example.com');
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('Your account is ready');
+    const forged = await fresh.jar.fetch(`${fresh.start.url}/confirm?token=${'A'.repeat(60)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(forged.status).toBe(400);
+  });
+
   it('resets a forgotten password through the mail port', async () => {
     const site = await givenSite();
     const jar = new CookieJar();
@@ -205,7 +355,7 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     });
     expect(sent.status).toBe(200);
     const [mail] = await app.runtime.database.db.query(
-      `SELECT body FROM mail_messages WHERE vendor_id = $1 AND to_address = $2 ORDER BY created_at DESC LIMIT 1`,
+      `SELECT body FROM mail_messages WHERE vendor_id = $1 AND to_address = $2 AND subject = 'Reset your password' ORDER BY created_at DESC LIMIT 1`,
       [site.vendorId, 'forgetful@example.com'],
     );
     const link = /(http\S+\/oidc\/reset\/\S+)/.exec(mail.body)![1];
@@ -301,11 +451,12 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
 
     const jar = new CookieJar();
     const start = await jar.follow(`${app.baseUrl}/auth/${site.clientId}/login?visitor_id=${visitorId}`);
-    const created = await jar.fetch(`${start.url}/signup`, {
+    await jar.fetch(`${start.url}/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ email: 'metered@example.com', password: 'correct horse battery' }).toString(),
     });
+    const created = await confirmByMail(jar, 'metered@example.com');
     await jar.follow(new URL(created.headers.get('location')!, start.url).href, (url) => url.startsWith(SITE));
     // Signed in, the reader has already used the visitor's two free reads.
     const asReader = await jar.fetch(`${app.baseUrl}/paywalls/${paywall.id}/access`, {

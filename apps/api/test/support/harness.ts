@@ -6,19 +6,27 @@ import { FakeClock } from '@kiosk/domain/testing';
 import { fromMajor } from '@kiosk/domain';
 import supertest from 'supertest';
 import { loadConfig } from '../../src/config';
+import { ConfigCache } from '../../src/platform/cache/config-cache';
 import { createDataSource } from '../../src/platform/database/data-source';
 import { Database } from '../../src/platform/database/open-database';
+import { createHttpServer } from '../../src/platform/http/server';
 import { createLogger } from '../../src/platform/logger';
 import { createRuntime, Runtime } from '../../src/runtime';
 
 export const onRealPostgres = () => process.env.KIOSK_TEST_EMBEDDED === '0';
 
-/** A database handle of its own (tests that need two processes' worth of connections open two). */
-export async function openTestDatabase(poolSize = 10): Promise<Database> {
+/** The URL of the run's database (a real PostgreSQL, or the in-memory PGlite's socket). */
+export function testDatabaseUrl(): string {
   const url = process.env.KIOSK_TEST_DATABASE_URL;
   if (!url) throw new Error('the jest global setup did not provide a database');
+  return url;
+}
+
+/** A database handle of its own (tests that need two processes' worth of connections open two). */
+export async function openTestDatabase(poolSize = 10, options: { url?: string; connectTimeoutMs?: number } = {}): Promise<Database> {
+  const url = options.url ?? testDatabaseUrl();
   const embedded = !onRealPostgres();
-  const db = await createDataSource(url, { embedded, poolSize }).initialize();
+  const db = await createDataSource(url, { embedded, poolSize, connectTimeoutMs: options.connectTimeoutMs }).initialize();
   return { db, embedded, close: () => db.destroy() };
 }
 
@@ -30,7 +38,10 @@ export interface TestApp {
 }
 
 /** The real container and Express app on the test database, with a clock the test moves. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  database: { url?: string; connectTimeoutMs?: number } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: 'http://kiosk.test',
@@ -39,9 +50,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const clock = new FakeClock(new Date());
-  const database = await openTestDatabase();
-  const runtime = await createRuntime(config, database, createLogger(config.logLevel), { clock });
-  return { runtime, http: supertest(runtime.app), clock, close: () => database.close() };
+  const opened = await openTestDatabase(10, database);
+  const runtime = await createRuntime(config, opened, createLogger(config.logLevel), { clock });
+  return {
+    runtime,
+    http: supertest(runtime.app),
+    clock,
+    close: async () => {
+      runtime.idempotency.close();
+      await runtime.container.get(ConfigCache).close();
+      await opened.close();
+    },
+  };
 }
 
 export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
@@ -103,7 +123,8 @@ export async function startListeningApp(env: Record<string, string> = {}) {
   const baseUrl = `http://localhost:${port}`;
   const app = await startTestApp({ BASE_URL: baseUrl, ...env });
   const server = await new Promise<import('node:http').Server>((resolve) => {
-    const s = app.runtime.app.listen(port, () => resolve(s));
+    // The service's own server: its timeouts and its answers to malformed HTTP.
+    const s = createHttpServer(app.runtime.app).listen(port, () => resolve(s));
   });
   return {
     ...app,

@@ -137,7 +137,7 @@ export function invoiceMail(invoice: InvoiceDocument): OutgoingMail {
   };
 }
 
-/** Invoice numbers are a gapless sequence per vendor, shown zero-padded. */
+/** Invoice numbers are an increasing sequence per vendor (see InvoiceNumbers), shown zero-padded. */
 export function formatInvoiceNumber(sequence: number): string {
   return String(sequence).padStart(6, '0');
 }

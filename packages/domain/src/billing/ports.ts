@@ -27,7 +27,11 @@ export interface InvoiceDocumentRepository {
   findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null>;
 }
 
-/** Gapless invoice numbers per vendor, drawn in the caller's transaction (a rollback gives the number back). */
+/**
+ * Invoice numbers per vendor: unique and increasing, drawn without holding a
+ * lock until the caller's transaction ends (so one vendor's confirmations do
+ * not queue on a counter); a transaction undone after drawing leaves a gap.
+ */
 export interface InvoiceNumbers {
   next(vendorId: string): Promise<number>;
 }

@@ -55,9 +55,14 @@ export class KidOutsideWindow extends ForbiddenError {
 
 /** The caller holds none of the requested scopes or content names. */
 export class NothingGranted extends ForbiddenError {
-  constructor(requiredScopes: readonly string[], how: 'entitlements' | 'share token' | 'entitlements or share token') {
+  constructor(
+    requiredScopes: readonly string[],
+    how: 'entitlements' | 'share token' | 'entitlements or share token',
+    more: Record<string, unknown> = {},
+  ) {
     super('CAPSULE.NOTHING_GRANTED', `no requested key is granted by the caller's ${how}`, {
       requiredScopes: [...requiredScopes],
+      ...more,
     });
   }
 }
@@ -76,9 +81,18 @@ export class CapsuleModeNotConfigured extends ConflictError {
   }
 }
 
-/** Issuer-wrapped mode: the entry names an issuer key this service does not hold. */
+/**
+ * The granted items' entries name no issuer key the vendor holds (an unknown
+ * `kid`, or no key of the blob's kind), so no key can be unwrapped for them.
+ * A publisher that sees this may refresh the vendor's JWKS.
+ */
 export class IssuerKeyUnknown extends ForbiddenError {
-  constructor(kid: string | undefined) {
-    super('CAPSULE.ISSUER_KEY_UNKNOWN', `no issuer key ${kid ?? '(none configured)'}`, { kid: kid ?? null });
+  constructor(items: readonly { readonly contentName: string; readonly kids: readonly (string | null)[] }[]) {
+    const kids = [...new Set(items.flatMap((i) => i.kids.map((k) => k ?? '(none)')))];
+    super(
+      'CAPSULE.ISSUER_KEY_UNKNOWN',
+      `no issuer key of this vendor opens the entries for ${items.map((i) => `"${i.contentName}"`).join(', ')} (kid ${kids.join(', ')})`,
+      { kids: [...new Set(items.flatMap((i) => i.kids))], contentNames: items.map((i) => i.contentName) },
+    );
   }
 }

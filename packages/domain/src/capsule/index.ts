@@ -16,3 +16,7 @@ export * from './ports';
 export * from './unlock-content';
 export * from './verify-service-token';
 export * from './product-scopes';
+export * from './unlock-request';
+export * from './client-bound';
+export * from './issuer-jwks';
+export * from './browser-client';

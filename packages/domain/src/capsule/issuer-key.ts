@@ -9,6 +9,8 @@ export interface IssuerPrivateKey {
   readonly kid: string;
   readonly algorithm: IssuerAlgorithm;
   readonly key: CryptoKey;
+  /** Retired: publishers no longer wrap for it, but pages that name it still unlock. */
+  readonly retired?: boolean;
 }
 
 export type IssuerKeyMaterial =

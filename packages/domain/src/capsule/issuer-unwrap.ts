@@ -13,8 +13,16 @@ const TAG_BYTES = 16;
  * "free" lands here.
  */
 export class UnwrapFailed extends ForbiddenError {
-  constructor(scope: string, why: string) {
-    super('CAPSULE.UNWRAP_FAILED', `a wrapped key does not open for scope "${scope}": ${why}`, { scope });
+  constructor(
+    scope: string,
+    why: string,
+    entry: { readonly contentName?: string; readonly kid?: string; readonly member?: string } = {},
+  ) {
+    const which = entry.contentName === undefined ? 'a wrapped key' : `the ${entry.member ?? 'key'} of entry "${entry.contentName}"`;
+    super('CAPSULE.UNWRAP_FAILED', `${which} does not open for scope "${scope}": ${why}`, {
+      scope,
+      ...(entry.contentName === undefined ? {} : { contentName: entry.contentName, kid: entry.kid ?? null, member: entry.member ?? null }),
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import { JWK } from 'jose';
+import { IssuerPublicJwk } from './issuer-jwks';
 import { IssuerPrivateKey } from './issuer-key';
 import { KidWindowOptions } from './kid';
 import { PublisherJwk } from './publisher-key';
@@ -18,8 +19,10 @@ export interface CapsuleVendorKeys {
   /** The secret `rotationSecret` replaced, while its overlap lasts (the adapter leaves it out afterwards). */
   readonly previousRotationSecret?: Uint8Array | null;
   readonly window?: KidWindowOptions;
-  /** Private keys publishers wrap for in issuer-wrapped mode. */
+  /** Private keys publishers wrap content keys (and, in issuer-wrapped mode, wrap keys) for; retired ones included. */
   readonly issuerKeys: readonly IssuerPrivateKey[];
+  /** Their public halves as the JWKS publishes them (retired ones marked). */
+  readonly issuerPublicKeys?: readonly IssuerPublicJwk[];
   /** Public halves of the service's per-vendor signing keys (signed links; the JWKS route). */
   readonly servicePublicKeys: readonly JWK[];
 }

@@ -1,6 +1,7 @@
 import { JWK } from 'jose';
 import { Clock } from '../shared';
 import { CapsuleVendorNotFound } from './errors';
+import { signingPublicJwk } from './issuer-jwks';
 import { CapsuleKeyStore } from './ports';
 import { publicJwk, ServiceTokenVerification, verifyServiceToken } from './service-token';
 
@@ -18,13 +19,21 @@ export class VerifyServiceToken {
   }
 }
 
-/** `GET /capsule/vendors/{vendorId}/.well-known/jwks.json`: only public members, whatever the store holds. */
+/** Publishers keep the key set this long (protocol: one hour). */
+export const JWKS_MAX_AGE_SECONDS = 3600;
+
+/**
+ * `GET /capsule/vendors/{vendorId}/.well-known/jwks.json`: the service's
+ * signing keys (`use: "sig"`, for signed links) and the issuer encryption
+ * keys publishers wrap for (`use: "enc"`, retired ones marked); only
+ * public members, whatever the store holds.
+ */
 export class GetCapsuleJwks {
   constructor(private readonly keyStore: CapsuleKeyStore) {}
 
   async execute(command: { vendorId: string }): Promise<{ keys: JWK[] }> {
     const vendor = await this.keyStore.find(command.vendorId);
     if (!vendor) throw new CapsuleVendorNotFound(command.vendorId);
-    return { keys: vendor.servicePublicKeys.map(publicJwk) };
+    return { keys: [...vendor.servicePublicKeys.map((k) => signingPublicJwk(publicJwk(k))), ...(vendor.issuerPublicKeys ?? []).map((k) => ({ ...k }))] };
   }
 }

@@ -45,6 +45,9 @@ import { assertTransition, ContractStatus, grantsAccess, isConfirmed } from './s
 
 /** The one payment route the management interface allows (interface 4.1). */
 export const INVOICE_PAYMENT = { provider: 'INVOICE_PROVIDER', method: 'INVOICE' } as const;
+/** Payment providers and methods a contract may name (interface 4.1: one of each). */
+export const PAYMENT_PROVIDERS = [INVOICE_PAYMENT.provider] as const;
+export const PAYMENT_METHODS = [INVOICE_PAYMENT.method] as const;
 export const DEFAULT_PAYMENT_COUNTRY = 'SE';
 export const VENDOR_REFERENCE_MAX_LENGTH = 34;
 /** Reason recorded when a contract is canceled because a bill stayed unpaid past the grace period. */
@@ -646,8 +649,11 @@ export function checkContractTerms(
 }
 
 function checkPayment(input: Pick<NewContract, 'payment'>): void {
-  const { provider, method, country } = input.payment;
-  if (provider !== INVOICE_PAYMENT.provider || method !== INVOICE_PAYMENT.method || !/^[A-Z]{2}$/.test(country)) {
+  const { provider, method, country, reference } = input.payment;
+  // A payment a provider already took (a checkout) carries its reference; otherwise only the invoice is offered.
+  const paidByProvider = typeof reference === 'string' && reference.length > 0;
+  const invoiced = provider === INVOICE_PAYMENT.provider && method === INVOICE_PAYMENT.method;
+  if ((!invoiced && !paidByProvider) || !/^[A-Z]{2}$/.test(country)) {
     throw new PaymentMethodUnavailable(provider, method);
   }
 }

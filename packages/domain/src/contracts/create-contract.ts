@@ -1,9 +1,9 @@
 import { ProductNotFound } from '../catalog';
 import { createUser, User } from '../identity/user';
-import { Clock, IdGenerator, Money } from '../shared';
+import { Clock, DomainError, IdGenerator, Money } from '../shared';
 import { checkContractTerms, Contract, DEFAULT_PAYMENT_COUNTRY } from './contract';
 import { discountApplicability, normalizeDiscountCode, UnapplicableReason } from './discount-code';
-import { DiscountCodeUnapplicable, PurchaseOptionNotFound } from './errors';
+import { ContractLeftPending, DiscountCodeUnapplicable, PurchaseOptionNotFound } from './errors';
 import { createItem } from './item';
 import { invoiceIssuedBills } from './lifecycle-use-cases';
 import {
@@ -15,7 +15,7 @@ import {
   PurchaseOptionLookup,
 } from './ports';
 import { ContractDiscount, discountFromCode, resolveQuantity, resolveSeats, resolveUnitPrice } from './pricing';
-import { AppliedDiscount, ContractOrigin, ContractType } from './snapshot';
+import { AppliedDiscount, ContractOrigin, ContractType, PaymentData } from './snapshot';
 
 export interface PersonDetails {
   email: string;
@@ -38,7 +38,9 @@ export interface CreateContractCommand {
   /** Overrides the list price per unit, in the purchase option's currency. */
   unitPrice?: { amountMinor?: number; taxIncluded?: boolean };
   discountCodes?: string[];
-  payment: { provider: string; method: string; country?: string };
+  payment: { provider: string; method: string; country?: string } & Partial<
+    Pick<PaymentData, 'reference' | 'brand' | 'description' | 'savedMethod'>
+  >;
   startsAt?: Date;
   anchorDate?: Date;
   confirm?: boolean;
@@ -80,6 +82,15 @@ export class CreateContract {
         provider: command.payment.provider,
         method: command.payment.method,
         country: command.payment.country ?? DEFAULT_PAYMENT_COUNTRY,
+        // What a provider said of a payment it already took (a checkout); absent for invoices.
+        ...(command.payment.reference
+          ? {
+              reference: command.payment.reference,
+              brand: command.payment.brand ?? null,
+              description: command.payment.description ?? null,
+              savedMethod: command.payment.savedMethod ?? null,
+            }
+          : {}),
       },
       invoice: {
         email: command.invoice?.email ?? null,
@@ -121,11 +132,18 @@ export class CreateContract {
     await this.contracts.add(contract);
     if (!command.confirm) return contract;
     if (unapplicable.length > 0) throw new DiscountCodeUnapplicable(contract.id, unapplicable);
-    return this.contracts.update(vendorId, contract.id, async (stored) => {
-      stored.confirm(now);
-      await invoiceIssuedBills(stored, this.invoicing);
-      return stored;
-    });
+    try {
+      return await this.contracts.update(vendorId, contract.id, async (stored) => {
+        stored.confirm(now);
+        await invoiceIssuedBills(stored, this.invoicing);
+        return stored;
+      });
+    } catch (error) {
+      // A refusal (payment refused, not confirmable) is answered as it is; a
+      // provider or database that went away leaves a contract to look up.
+      if (error instanceof DomainError && error.kind !== 'unavailable') throw error;
+      throw new ContractLeftPending(contract.id, error);
+    }
   }
 
   private userFor(vendorId: string, person: PersonDetails, now: Date): Promise<User> {

@@ -1,4 +1,4 @@
-import { ConflictError, InvalidError, NotFoundError, UnavailableError } from '../shared';
+import { ConflictError, DomainError, InvalidError, NotFoundError, UnavailableError } from '../shared';
 
 // Every refusal of the contracts module has its own class and a stable code,
 // so the API can map kinds to statuses and clients can branch on codes.
@@ -161,7 +161,7 @@ export class PurchaseOptionNotFound extends InvalidError {
 
 export class PaymentMethodUnavailable extends InvalidError {
   constructor(provider: string, method: string) {
-    super('CONTRACT.PAYMENT_METHOD_UNAVAILABLE', `payment ${provider}/${method} is not available`, {
+    super('CONTRACT.PAYMENT_METHOD_UNAVAILABLE', `payment ${provider}/${method} is not available; use INVOICE_PROVIDER/INVOICE`, {
       provider,
       method,
     });
@@ -193,6 +193,31 @@ export class BadDiscountCode extends InvalidError {
 export class InvoicingUnavailable extends UnavailableError {
   constructor(why: string) {
     super('CONTRACT.INVOICING_UNAVAILABLE', `the invoicing provider could not be reached: ${why}`);
+  }
+}
+
+/**
+ * A create with `confirm` that failed after the contract was stored (the
+ * invoicing provider or the database went away while confirming): the
+ * contract exists, PENDING and unbilled, and the answer names it so the
+ * client looks it up and confirms it instead of creating a second one
+ * (interface section 7). `writtenBeforeFailure` tells the API that a retry
+ * with the same Idempotency-Key must get this answer again, not a new
+ * contract. The code is the cause's when the cause is a business error.
+ */
+export class ContractLeftPending extends UnavailableError {
+  readonly writtenBeforeFailure = true;
+  constructor(
+    readonly contractId: string,
+    cause: unknown,
+  ) {
+    const because = cause instanceof DomainError ? cause.message : 'the confirmation was interrupted';
+    super(
+      cause instanceof DomainError ? cause.code : 'CONTRACT.CONFIRMATION_INTERRUPTED',
+      `contract ${contractId} was created PENDING but not confirmed (${because}); look it up and confirm it instead of creating it again`,
+      { contractId },
+    );
+    this.cause = cause;
   }
 }
 

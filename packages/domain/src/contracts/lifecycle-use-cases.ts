@@ -3,6 +3,7 @@ import { applyTimedMove, DEFAULT_GRACE_PERIOD_DAYS, nextTimedMove, TimedMove } f
 import { Contract } from './contract';
 import { ContractNotFound } from './errors';
 import { BillInvoicing, ContractRepository } from './ports';
+import { ContractStatus } from './status';
 
 /** Sends every bill the contract issued in this step, still inside the locked update. */
 export async function invoiceIssuedBills(contract: Contract, invoicing: BillInvoicing): Promise<void> {
@@ -44,12 +45,26 @@ export class GetContract {
   }
 }
 
-/** GET /management/contracts?userId= and GET /contracts. */
-export class ListUserContracts {
-  constructor(private readonly contracts: Pick<ContractRepository, 'listByUser'>) {}
+/** Page sizes of the vendor's contract list. */
+export const CONTRACT_LIST_LIMITS = { default: 50, max: 500 } as const;
 
-  execute(command: { vendorId: string; userId: string }): Promise<Contract[]> {
-    return this.contracts.listByUser(command.vendorId, command.userId);
+/**
+ * GET /management/contracts: the vendor's contracts, newest first, a page of
+ * `limit` (default 50, at most 500) from `offset`, filtered by `status`.
+ * With `userId` and no `limit`, every contract of that user (how a client
+ * checks whether a create succeeded).
+ */
+export class ListContracts {
+  constructor(private readonly contracts: Pick<ContractRepository, 'list'>) {}
+
+  execute(command: { vendorId: string; userId?: string; status?: ContractStatus; limit?: number; offset?: number }): Promise<Contract[]> {
+    const limit = command.limit ?? (command.userId !== undefined ? null : CONTRACT_LIST_LIMITS.default);
+    return this.contracts.list(command.vendorId, {
+      userId: command.userId,
+      status: command.status,
+      limit: limit === null ? null : Math.min(Math.max(limit, 1), CONTRACT_LIST_LIMITS.max),
+      offset: Math.max(command.offset ?? 0, 0),
+    });
   }
 }
 

@@ -3,6 +3,14 @@ import { UserRepository } from '../identity/ports';
 import { Bill } from './bill';
 import { Contract } from './contract';
 import { DiscountCode } from './discount-code';
+import { ContractStatus } from './status';
+
+export interface ContractListFilter {
+  readonly userId?: string;
+  readonly status?: ContractStatus;
+  readonly limit: number | null;
+  readonly offset: number;
+}
 
 /**
  * Contracts per vendor. Adapters write the events the contract recorded
@@ -21,6 +29,8 @@ export interface ContractRepository {
   update<T>(vendorId: string, contractId: string, fn: (contract: Contract) => T | Promise<T>): Promise<T>;
   /** Contracts of one user, newest first. */
   listByUser(vendorId: string, userId: string): Promise<Contract[]>;
+  /** The vendor's contracts, newest first, filtered by user and status, a page of them (`limit` null: all). */
+  list(vendorId: string, filter: ContractListFilter): Promise<Contract[]>;
   /**
    * Contracts that time may move at `now` (FORTHCOMING ones due to start,
    * due renewals, open bills past due, cancellations due), for the worker.
@@ -47,6 +57,8 @@ export type ProductLookup = Pick<ProductRepository, 'find'>;
 export type PurchaseOptionLookup = Pick<PurchaseOptionRepository, 'find'>;
 /** Users by id, and by e-mail created on first use (a user is created for the email if none exists). */
 export type ContractUsers = Pick<UserRepository, 'addOrGet' | 'find'>;
+/** Seat assignment looks a user up by e-mail before creating one. */
+export type SeatUsers = Pick<UserRepository, 'addOrGet' | 'find' | 'findByEmail'>;
 
 /**
  * The invoicing provider, called for every bill a contract issues, inside

@@ -1,8 +1,8 @@
-import { createUser } from '../identity/user';
+import { createUser, normalizeEmail } from '../identity/user';
 import { Clock, IdGenerator } from '../shared';
 import { Contract } from './contract';
 import { ContractNotFound } from './errors';
-import { ContractRepository, ContractUsers } from './ports';
+import { ContractRepository, ContractUsers, SeatUsers } from './ports';
 import { SeatStatus } from './seats';
 
 /** PUT /management/contracts/{id}/seats. */
@@ -23,22 +23,31 @@ export class SetSeats {
 /**
  * POST /management/contracts/{id}/seats/users: assigning by e-mail makes a
  * seat user (a user is created for an unknown e-mail). Assigning someone
- * who already holds a seat of the item changes nothing.
+ * who already holds a seat of the item changes nothing. A refusal (no free
+ * seat, a contract whose seats cannot change, no such item) writes nothing:
+ * the move is tried on the loaded contract before any user is created.
  */
 export class AssignSeat {
   constructor(
     private readonly contracts: Pick<ContractRepository, 'find' | 'update'>,
-    private readonly users: ContractUsers,
+    private readonly users: SeatUsers,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
   async execute(command: { vendorId: string; contractId: string; email: string; sku?: string }): Promise<{ userId: string }> {
     const { vendorId, contractId } = command;
-    // Look first so that an unknown contract creates no user.
-    if (!(await this.contracts.find(vendorId, contractId))) throw new ContractNotFound(contractId);
+    // Look first so that an unknown contract or a refused move creates no user.
+    const found = await this.contracts.find(vendorId, contractId);
+    if (!found) throw new ContractNotFound(contractId);
     const now = this.clock.now();
-    const user = await this.users.addOrGet(createUser({ id: this.ids.next(), vendorId, email: command.email }, now));
+    const email = normalizeEmail(command.email);
+    const existing = await this.users.findByEmail(vendorId, email);
+    const fresh = this.ids.next();
+    const id = existing?.id ?? fresh;
+    // A dry run on the unsaved copy: throws the refusal the real move would.
+    found.assignSeat({ id, email }, command.sku, now);
+    const user = existing ?? (await this.users.addOrGet(createUser({ id, vendorId, email }, now)));
     await this.contracts.update(vendorId, contractId, (contract) => {
       contract.assignSeat({ id: user.id, email: user.email }, command.sku, this.clock.now());
     });

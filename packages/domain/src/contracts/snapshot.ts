@@ -27,6 +27,16 @@ export interface PaymentData {
   readonly method: string;
   /** Two-letter country; decides market and VAT. */
   readonly country: string;
+  /**
+   * Set when a payment provider already took the payment (a checkout):
+   * the provider's reference of the charge and what it says of the method.
+   * Absent for invoiced contracts.
+   */
+  readonly reference?: string;
+  readonly brand?: string | null;
+  readonly description?: string | null;
+  /** The provider's saved payment method that renewals charge. */
+  readonly savedMethod?: string | null;
 }
 
 export interface InvoiceDetails {

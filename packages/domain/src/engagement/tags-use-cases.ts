@@ -1,4 +1,4 @@
-import { Clock, NotFoundError } from '../shared';
+import { Clock } from '../shared';
 import { TagRepository } from './profile-ports';
 import { ReaderRef } from './profile-use-cases';
 import { normalizeTag, TAG_LIMITS, tooManyTags } from './tags';
@@ -27,14 +27,13 @@ export class AddTag {
   }
 }
 
+/** Removes a tag; removing one the reader does not have changes nothing (the interface answers the tag either way). */
 export class RemoveTag {
   constructor(private readonly tags: TagRepository) {}
 
   async execute(command: ReaderRef & { tag: string }): Promise<string> {
     const tag = normalizeTag(command.tag);
-    if (!(await this.tags.remove(command.vendorId, command.userId, tag))) {
-      throw new NotFoundError('TAG.NOT_FOUND', 'the reader has no such tag', { tag });
-    }
+    await this.tags.remove(command.vendorId, command.userId, tag);
     return tag;
   }
 }

@@ -1,4 +1,4 @@
-import { Clock, NotFoundError } from '../shared';
+import { Clock } from '../shared';
 import { UserMetadataRepository } from './profile-ports';
 import { ReaderRef } from './profile-use-cases';
 import { checkMetadataKey, checkMetadataValue, tooManyKeys, USER_METADATA_LIMITS } from './user-metadata';
@@ -26,14 +26,13 @@ export class PutUserMetadata {
   }
 }
 
+/** Removes a key; removing one the reader does not have changes nothing and answers `{success: true}` too. */
 export class DeleteUserMetadata {
   constructor(private readonly metadata: UserMetadataRepository) {}
 
   async execute(command: ReaderRef & { key: string }): Promise<{ success: boolean }> {
     const key = checkMetadataKey(command.key);
-    if (!(await this.metadata.remove(command.vendorId, command.userId, key))) {
-      throw new NotFoundError('USER_METADATA.NOT_FOUND', 'the reader has no metadata under this key', { key });
-    }
+    await this.metadata.remove(command.vendorId, command.userId, key);
     return { success: true };
   }
 }

@@ -24,7 +24,27 @@ export interface PasswordResetTokens {
 
 export interface AccountMail {
   sendPasswordReset(to: { vendorId: string; email: string }, resetUrl: string): Promise<void>;
+  /** The link that finishes a sign-up: the account exists once it is opened. */
+  sendSignUpConfirmation(to: { vendorId: string; email: string }, confirmUrl: string): Promise<void>;
+  /** Someone tried to sign up with the address of an existing account: how to sign in or reset the password. */
+  sendAccountExists(to: { vendorId: string; email: string }, resetUrl: string): Promise<void>;
 }
+
+/** What a sign-up link carries until it is opened: sealed (encrypted and authenticated) by the adapter. */
+export interface SignUpClaim {
+  vendorId: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** Sealed, expiring sign-up links; nothing is stored until one is opened. */
+export interface SignUpLinks {
+  seal(claim: SignUpClaim, expiresAt: Date): Promise<string>;
+  /** The claim of a well-formed, unexpired link; null otherwise. */
+  open(token: string, now: Date): Promise<SignUpClaim | null>;
+}
+
+export const SIGN_UP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
@@ -48,7 +68,75 @@ export class WrongCredentials extends UnauthenticatedError {
   }
 }
 
-/** A reader signs up with e-mail and password on a vendor's sign-in page. */
+/**
+ * A reader asks for an account on a vendor's sign-in page. The answer is the
+ * same whether the e-mail has an account or not (nothing tells an attacker
+ * which addresses are known): a new address gets a link that creates the
+ * account with the chosen password when opened; the holder of an existing
+ * account gets a message saying so, with a password-reset link. The
+ * password is hashed in both cases, so timing tells nothing either.
+ */
+export class RequestSignUp {
+  constructor(
+    private readonly users: Pick<UserRepository, 'findByEmail'>,
+    private readonly credentials: PasswordCredentials,
+    private readonly hasher: PasswordHasher,
+    private readonly links: SignUpLinks,
+    private readonly resetTokens: PasswordResetTokens,
+    private readonly mail: AccountMail,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: {
+    vendorId: string;
+    email: string;
+    password: string;
+    confirmUrl: (token: string) => string;
+    resetUrl: (token: string) => string;
+  }): Promise<void> {
+    checkPassword(command.password);
+    const email = normalizeEmail(command.email);
+    const passwordHash = await this.hasher.hash(command.password);
+    const now = this.clock.now();
+    const user = await this.users.findByEmail(command.vendorId, email);
+    if (user && (await this.credentials.find(command.vendorId, user.id))) {
+      const token = await this.resetTokens.issue(command.vendorId, user.id, new Date(now.getTime() + PASSWORD_RESET_TTL_MS));
+      await this.mail.sendAccountExists({ vendorId: command.vendorId, email: user.email }, command.resetUrl(token));
+      return;
+    }
+    const token = await this.links.seal({ vendorId: command.vendorId, email, passwordHash }, new Date(now.getTime() + SIGN_UP_LINK_TTL_MS));
+    await this.mail.sendSignUpConfirmation({ vendorId: command.vendorId, email }, command.confirmUrl(token));
+  }
+}
+
+/**
+ * Opening a sign-up link: the account is made (or a user made by a contract
+ * or a seat is claimed) with the password chosen at sign-up. Opening it again
+ * is harmless; a link for an address that got a password meanwhile is refused.
+ */
+export class ConfirmSignUp {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly credentials: PasswordCredentials,
+    private readonly links: SignUpLinks,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: { token: string }): Promise<User> {
+    const now = this.clock.now();
+    const claim = await this.links.open(command.token, now);
+    const invalid = () => new NotFoundError('ACCOUNT.SIGN_UP_LINK_INVALID', 'the sign-up link is unknown, used or expired');
+    if (!claim) throw invalid();
+    const user = await this.users.addOrGet(createUser({ id: this.ids.next(), vendorId: claim.vendorId, email: claim.email }, now));
+    const stored = await this.credentials.find(claim.vendorId, user.id);
+    if (stored && stored.passwordHash !== claim.passwordHash) throw invalid();
+    if (!stored) await this.credentials.save(claim.vendorId, user.id, claim.passwordHash, now);
+    return user;
+  }
+}
+
+/** A reader signs up with e-mail and password, at once (the operator's and tests' path; the pages use RequestSignUp). */
 export class SignUp {
   constructor(
     private readonly users: UserRepository,

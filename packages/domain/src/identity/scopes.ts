@@ -41,8 +41,12 @@ export function allowedScopes(role: ApiKeyRole, grants: readonly string[]): stri
   return [...SCOPE_PRESETS[role], ...grants.filter((g) => !SCOPE_PRESETS[role].includes(g))];
 }
 
+/** Webhook endpoints (docs/webhooks.md): granted per key, like `contracts:write`. */
+export const WEBHOOKS_READ = 'webhooks:read';
+export const WEBHOOKS_WRITE = 'webhooks:write';
+
 /** The scopes a key may be granted per key, beyond its preset. */
-export const GRANTABLE_SCOPES = [CONTRACTS_WRITE] as const;
+export const GRANTABLE_SCOPES = [CONTRACTS_WRITE, WEBHOOKS_READ, WEBHOOKS_WRITE] as const;
 
 /**
  * What a token gets: the requested scopes if all are allowed, the whole

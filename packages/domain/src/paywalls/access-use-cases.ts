@@ -1,7 +1,7 @@
 import { Clock } from '../shared';
 import { InvalidReadRequest, PaywallNotFound } from './errors';
 import { isHttpUrl, MAX_URL_LENGTH } from './field-checks';
-import { AllowedReason, BlockedReason, decideRead, decisionFromLedger, ReadDecision, windowStart } from './leaky-allowance';
+import { AllowedReason, BlockedReason, decideOnWindow, decisionFromLedger, ReadDecision, windowStart } from './leaky-allowance';
 import { Paywall } from './paywall';
 import { PaywallPublicView } from './paywall-content';
 import { ContentEntitlements, PaywallRepository, ReadLedger, SignedLinkIssuer } from './ports';
@@ -69,7 +69,7 @@ async function isEntitled(entitlements: ContentEntitlements, command: PaywallAcc
 export class RecordPaywallAccess {
   constructor(
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
-    private readonly ledger: Pick<ReadLedger, 'recordReadIfAllowed' | 'readsInWindow'>,
+    private readonly ledger: Pick<ReadLedger, 'recordReadIfAllowed' | 'windowSummary'>,
     private readonly entitlements: ContentEntitlements,
     private readonly links: SignedLinkIssuer,
     private readonly clock: Clock,
@@ -81,20 +81,22 @@ export class RecordPaywallAccess {
     const paywall = await activePaywall(this.paywalls, command);
     const now = this.clock.now();
     const leaky = paywall.content.settings.leaky;
-    const query = { vendorId: command.vendorId, paywallId: paywall.id, readerKey, windowStart: windowStart(now, leaky.periodInHours) };
+    const query = {
+      vendorId: command.vendorId,
+      paywallId: paywall.id,
+      readerKey,
+      contentId: command.publisherContentId,
+      windowStart: windowStart(now, leaky.periodInHours),
+      limit: leaky.count,
+    };
     let decision: ReadDecision;
     if (await isEntitled(this.entitlements, command)) {
-      // Entitled readers spend nothing; their reads are looked at only to report `remaining`.
-      decision = decideRead({ leaky, reads: await this.ledger.readsInWindow(query), contentId: command.publisherContentId, entitled: true, now });
+      // Entitled readers spend nothing; their window is looked at only to report `remaining`.
+      decision = decideOnWindow({ leaky, window: await this.ledger.windowSummary(query), entitled: true });
     } else if (!leaky.enabled) {
-      decision = decideRead({ leaky, reads: [], contentId: command.publisherContentId, entitled: false, now });
+      decision = decideOnWindow({ leaky, window: { countInWindow: 0, alreadyRead: false }, entitled: false });
     } else {
-      const { outcome, countInWindow } = await this.ledger.recordReadIfAllowed({
-        ...query,
-        contentId: command.publisherContentId,
-        limit: leaky.count,
-        now,
-      });
+      const { outcome, countInWindow } = await this.ledger.recordReadIfAllowed({ ...query, now });
       decision = decisionFromLedger(outcome, countInWindow, leaky.count);
     }
     if (decision.status === 'blocked') {
@@ -121,7 +123,7 @@ export class RecordPaywallAccess {
 export class CheckPaywallAccess {
   constructor(
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
-    private readonly ledger: Pick<ReadLedger, 'readsInWindow'>,
+    private readonly ledger: Pick<ReadLedger, 'windowSummary'>,
     private readonly entitlements: ContentEntitlements,
     private readonly clock: Clock,
   ) {}
@@ -133,16 +135,18 @@ export class CheckPaywallAccess {
     const now = this.clock.now();
     const leaky = paywall.content.settings.leaky;
     const entitled = await isEntitled(this.entitlements, command);
-    const reads =
+    const window =
       entitled || leaky.enabled
-        ? await this.ledger.readsInWindow({
+        ? await this.ledger.windowSummary({
             vendorId: command.vendorId,
             paywallId: paywall.id,
             readerKey,
+            contentId: command.publisherContentId,
             windowStart: windowStart(now, leaky.periodInHours),
+            limit: leaky.count,
           })
-        : [];
-    const decision = decideRead({ leaky, reads, contentId: command.publisherContentId, entitled, now });
+        : { countInWindow: 0, alreadyRead: false };
+    const decision = decideOnWindow({ leaky, window, entitled });
     return { status: decision.status, remaining: decision.remaining, reason: decision.reason, paywall: paywall.toPublicView() };
   }
 }

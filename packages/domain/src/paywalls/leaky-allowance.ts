@@ -6,7 +6,7 @@ import { LeakySettings } from './paywall-content';
  * `periodInHours`; opening content already read inside the window is free;
  * readers entitled to the content never spend a read. Adapters decide with
  * these same rules (the in-memory ledger calls them; the SQL adapter
- * mirrors them inside one locked transaction).
+ * states `ledgerDecisionOnWindow` in one statement under a per-reader lock).
  */
 
 /** One counted read: the first time the reader opened the content. Re-reads do not move it. */
@@ -34,6 +34,19 @@ export function distinctReadsInWindow(reads: readonly RecordedRead[], start: Dat
   const ids = new Set<string>();
   for (const read of reads) if (isInWindow(read, start)) ids.add(read.contentId);
   return ids;
+}
+
+/** The longest window strategy evaluation counts reads over (`reads.weekly`). */
+export const STRATEGY_WINDOW_HOURS = 7 * 24;
+
+/**
+ * Reads at or before this instant can be pruned from the ledger: no window
+ * of the vendor reaches them, neither a paywall's `periodInHours` (archived
+ * paywalls included: they may come back) nor strategy evaluation's week.
+ */
+export function pruneHorizon(now: Date, paywallPeriodsInHours: readonly number[]): Date {
+  const longest = Math.max(STRATEGY_WINDOW_HOURS, ...paywallPeriodsInHours.filter((h) => Number.isFinite(h)));
+  return windowStart(now, longest);
 }
 
 /** Free reads left; never negative, even when the vendor lowered `count` below what was read. */
@@ -67,13 +80,39 @@ export interface ReadRequest {
 
 /** Decides one request. `check` uses it as is; `access` records the read when `recordRead`. */
 export function decideRead(request: ReadRequest): ReadDecision {
-  const { leaky, contentId, now } = request;
-  const inWindow = distinctReadsInWindow(request.reads, windowStart(now, leaky.periodInHours));
-  const left = remainingReads(leaky.count, inWindow.size);
+  const inWindow = distinctReadsInWindow(request.reads, windowStart(request.now, request.leaky.periodInHours));
+  return decideOnWindow({
+    leaky: request.leaky,
+    window: { countInWindow: inWindow.size, alreadyRead: inWindow.has(request.contentId) },
+    entitled: request.entitled,
+  });
+}
+
+/**
+ * What a ledger tells about the reader's window without handing over the
+ * reads: the distinct contents in it (a store may stop counting at the
+ * paywall's `count`: beyond it nothing changes) and whether the content is
+ * among them. The same summary `decideRead` makes from a list of reads.
+ */
+export interface WindowSummary {
+  readonly countInWindow: number;
+  readonly alreadyRead: boolean;
+}
+
+/** Summarises reads the way a ledger's `windowSummary` must answer. */
+export function summariseWindow(reads: readonly RecordedRead[], contentId: string, start: Date, limit: number): WindowSummary {
+  const inWindow = distinctReadsInWindow(reads, start);
+  return { countInWindow: Math.min(inWindow.size, Math.max(0, limit)), alreadyRead: inWindow.has(contentId) };
+}
+
+/** The rule of `decideRead` on a summary of the window. */
+export function decideOnWindow(request: { leaky: LeakySettings; window: WindowSummary; entitled: boolean }): ReadDecision {
+  const { leaky, window } = request;
+  const left = remainingReads(leaky.count, window.countInWindow);
   if (request.entitled) return { status: 'allowed', reason: 'entitled', remaining: left, recordRead: false };
   // With the allowance off the paywall is hard: no free reads, not even re-reads.
   if (!leaky.enabled) return blocked('leaky_disabled');
-  if (inWindow.has(contentId)) return { status: 'allowed', reason: 'already_read', remaining: left, recordRead: false };
+  if (window.alreadyRead) return { status: 'allowed', reason: 'already_read', remaining: left, recordRead: false };
   if (left === 0) return blocked('limit_reached');
   return { status: 'allowed', reason: 'free_read', remaining: left - 1, recordRead: true };
 }
@@ -94,10 +133,17 @@ export function ledgerDecision(query: {
   readonly windowStart: Date;
   readonly limit: number;
 }): { outcome: LedgerOutcome; countInWindow: number } {
-  const inWindow = distinctReadsInWindow(query.reads, query.windowStart);
-  if (inWindow.has(query.contentId)) return { outcome: 'alreadyRead', countInWindow: inWindow.size };
-  if (inWindow.size >= query.limit) return { outcome: 'limitReached', countInWindow: inWindow.size };
-  return { outcome: 'recorded', countInWindow: inWindow.size + 1 };
+  return ledgerDecisionOnWindow(summariseWindow(query.reads, query.contentId, query.windowStart, query.limit), query.limit);
+}
+
+/**
+ * `ledgerDecision` on a summary of the window: the rule a SQL adapter states
+ * in its statement (count in the window up to `limit`, "already read", insert).
+ */
+export function ledgerDecisionOnWindow(window: WindowSummary, limit: number): { outcome: LedgerOutcome; countInWindow: number } {
+  if (window.alreadyRead) return { outcome: 'alreadyRead', countInWindow: window.countInWindow };
+  if (window.countInWindow >= limit) return { outcome: 'limitReached', countInWindow: window.countInWindow };
+  return { outcome: 'recorded', countInWindow: window.countInWindow + 1 };
 }
 
 /** The ledger's outcome in the terms of `decideRead`, so both paths answer alike. */

@@ -1,4 +1,4 @@
-import { LedgerOutcome, RecordedRead } from './leaky-allowance';
+import { LedgerOutcome, RecordedRead, WindowSummary } from './leaky-allowance';
 import { Paywall } from './paywall';
 import { ReaderKey } from './reader';
 import { SignedLinkRequest } from './signed-link';
@@ -42,8 +42,22 @@ export interface RecordReadQuery {
 
 export interface RecordReadResult {
   readonly outcome: LedgerOutcome;
-  /** Distinct contents read in the window after the decision (including this one when recorded). */
+  /**
+   * Distinct contents read in the window after the decision (including this
+   * one when recorded). A store may stop counting at `limit`: beyond it the
+   * answer (`remaining` 0) is the same.
+   */
   readonly countInWindow: number;
+}
+
+/** The reader's daily and weekly counts of strategy evaluation. */
+export interface ReadCountsQuery {
+  readonly vendorId: string;
+  readonly readerKey: ReaderKey;
+  /** Reads after this instant count as daily. */
+  readonly dailySince: Date;
+  /** Reads after this instant count as weekly. */
+  readonly weeklySince: Date;
 }
 
 /**
@@ -52,34 +66,42 @@ export interface RecordReadResult {
  * ATOMICITY CONTRACT. `recordReadIfAllowed` is ONE decision made by the
  * store, not a read followed by a write in the caller: 50 parallel calls for
  * 50 different contents by one reader against a `limit` of 3 must give
- * exactly 3 `recorded`, across processes. A SQL adapter does it in one
- * transaction: upsert a per-(vendor, paywall, reader) counter row
- * (`INSERT ... ON CONFLICT DO NOTHING`), lock it (`SELECT ... FOR UPDATE`),
- * then count distinct content with `read_at > windowStart`, answer
- * `alreadyRead` when `contentId` is among them, `limitReached` when the
- * count has reached `limit`, and otherwise insert the read. (SERIALIZABLE
- * isolation with a retry on serialization failure also meets the contract;
- * a plain READ COMMITTED count-then-insert does not.) The in-memory ledger
- * answers with `decideRead`, the same rule. PGlite is one session, so the
+ * exactly 3 `recorded`, across processes. The rule is
+ * `ledgerDecisionOnWindow`: `alreadyRead` when `contentId` was read with
+ * `read_at > windowStart`, `limitReached` when the distinct contents in the
+ * window have reached `limit`, otherwise the read is recorded. The
+ * PostgreSQL adapter states it in one statement (one round trip) that runs
+ * under a per-(vendor, paywall, reader) lock, so parallel requests of one
+ * reader queue and each decides on what the previous ones wrote; its cost
+ * depends on the window (at most `limit` index entries), not on the
+ * reader's history. The in-memory ledger applies the same function with no
+ * await between deciding and writing. PGlite is one session, so the
  * contract is only proven on real PostgreSQL.
  */
 export interface ReadLedger {
   recordReadIfAllowed(query: RecordReadQuery): Promise<RecordReadResult>;
-  /** The reader's reads on the paywall with `readAt > windowStart`; for `check`, which records nothing. */
+  /**
+   * The window as `recordReadIfAllowed` would see it, recording nothing
+   * (`check`, and `remaining` for entitled readers): the same summary as
+   * `summariseWindow` of the reads. A plain read.
+   */
+  windowSummary(query: Omit<RecordReadQuery, 'now'>): Promise<WindowSummary>;
+  /** The reader's reads on the paywall with `readAt > windowStart` (for tests and tools; no hot path reads them). */
   readsInWindow(query: Omit<RecordReadQuery, 'contentId' | 'limit' | 'now'>): Promise<RecordedRead[]>;
   /**
-   * Distinct contents the reader read on any of the vendor's paywalls with
-   * `readAt > since`: the daily and weekly read counts of strategy
-   * evaluation. A plain read; consistency with concurrent writes is not needed.
+   * Distinct contents the reader read on any of the vendor's paywalls after
+   * each instant: the daily and weekly read counts of strategy evaluation,
+   * answered together (one statement in SQL). A plain read; consistency with
+   * concurrent writes is not needed.
    */
-  countDistinctReads(query: { vendorId: string; readerKey: ReaderKey; since: Date }): Promise<number>;
+  readCounts(query: ReadCountsQuery): Promise<{ daily: number; weekly: number }>;
   /**
    * Sign-in merge: copies every read of `from` into `into` on all of the
    * vendor's paywalls, by the rule of `mergeReads` (union, no repeated
    * read), and leaves `from`'s reads in place. Must hold the same per-reader
-   * counter locks of `into` as `recordReadIfAllowed` (taken in a fixed
-   * order, e.g. by paywall id, so merges and reads cannot deadlock) so a
-   * read racing the merge is decided on the merged set. Idempotent.
+   * locks of `into` as `recordReadIfAllowed` (taken in a fixed order, e.g.
+   * by paywall id, so merges and reads cannot deadlock) so a read racing the
+   * merge is decided on the merged set. Idempotent.
    */
   mergeReader(query: { vendorId: string; from: ReaderKey; into: ReaderKey }): Promise<void>;
 }

@@ -120,7 +120,7 @@ export class ExecuteStrategy {
   constructor(
     private readonly strategies: Pick<StrategyRepository, 'find'>,
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
-    private readonly ledger: Pick<ReadLedger, 'countDistinctReads'>,
+    private readonly ledger: Pick<ReadLedger, 'readCounts'>,
     private readonly clock: Clock,
   ) {}
 
@@ -149,9 +149,12 @@ export class ExecuteStrategy {
     if (!command.userId && !command.visitorId) return { daily: 0, weekly: 0 };
     const readerKey = readerKeyOf(command);
     const now = this.clock.now().getTime();
-    const count = (ms: number) => this.ledger.countDistinctReads({ vendorId: command.vendorId, readerKey, since: new Date(now - ms) });
-    const [daily, weekly] = await Promise.all([count(DAY_MS), count(WEEK_MS)]);
-    return { daily, weekly };
+    return this.ledger.readCounts({
+      vendorId: command.vendorId,
+      readerKey,
+      dailySince: new Date(now - DAY_MS),
+      weeklySince: new Date(now - WEEK_MS),
+    });
   }
 }
 

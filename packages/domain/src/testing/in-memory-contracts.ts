@@ -3,6 +3,7 @@ import {
   BillInvoicing,
   Contract,
   ContractNotFound,
+  ContractListFilter,
   ContractRepository,
   ContractSnapshot,
   DiscountCode,
@@ -62,6 +63,14 @@ export class InMemoryContractRepository implements ContractRepository {
       .filter((c) => c.vendorId === vendorId && c.userId === userId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
       .map((row) => Contract.fromSnapshot(row));
+  }
+
+  async list(vendorId: string, filter: ContractListFilter): Promise<Contract[]> {
+    const found = [...this.rows.values()]
+      .filter((c) => c.vendorId === vendorId && (filter.userId === undefined || c.userId === filter.userId))
+      .filter((c) => filter.status === undefined || c.status === filter.status)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id));
+    return found.slice(filter.offset, filter.limit === null ? undefined : filter.offset + filter.limit).map((row) => Contract.fromSnapshot(row));
   }
 
   async listDueForAdvance(now: Date, limit: number): Promise<{ vendorId: string; contractId: string }[]> {

@@ -8,6 +8,7 @@ import {
   PaywallNotFound,
   PaywallRepository,
   PaywallSnapshot,
+  ReadCountsQuery,
   ReadLedger,
   RecordedRead,
   RecordReadQuery,
@@ -18,6 +19,8 @@ import {
   StrategyNotFound,
   StrategyRepository,
   StrategySnapshot,
+  summariseWindow,
+  WindowSummary,
   withServiceToken,
 } from '../paywalls';
 import { DomainEvent } from '../shared';
@@ -143,11 +146,16 @@ export class InMemoryReadLedger implements ReadLedger {
     return (row?.reads ?? []).filter((r) => isInWindow(r, query.windowStart)).map((r) => ({ ...r }));
   }
 
-  async countDistinctReads(query: { vendorId: string; readerKey: string; since: Date }): Promise<number> {
+  async windowSummary(query: Omit<RecordReadQuery, 'now'>): Promise<WindowSummary> {
+    const row = this.rows.get(key(query.vendorId, query.paywallId, query.readerKey));
+    return summariseWindow(row?.reads ?? [], query.contentId, query.windowStart, query.limit);
+  }
+
+  async readCounts(query: ReadCountsQuery): Promise<{ daily: number; weekly: number }> {
     const reads = [...this.rows.values()]
       .filter((r) => r.vendorId === query.vendorId && r.readerKey === query.readerKey)
       .flatMap((r) => r.reads);
-    return distinctReadsInWindow(reads, query.since).size;
+    return { daily: distinctReadsInWindow(reads, query.dailySince).size, weekly: distinctReadsInWindow(reads, query.weeklySince).size };
   }
 
   async mergeReader(query: { vendorId: string; from: string; into: string }): Promise<void> {

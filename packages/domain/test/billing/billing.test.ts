@@ -1,16 +1,18 @@
 import { formatAmount, InvoiceBill, RecordPayment } from '../../src/billing';
 import { createUser } from '../../src/identity/user';
 import { money } from '../../src/shared';
-import { FakeClock, InMemoryUserRepository, SequentialIds } from '../../src/testing';
-import { contractIn, DAY, T0, VENDOR } from '../contracts/fixtures';
 import {
+  FakeClock,
   InMemoryBillRepository,
-  InMemoryInvoiceDocuments,
-  InMemoryInvoiceNumbers,
+  InMemoryInvoiceDocumentRepository,
   InMemoryTransactionRepository,
+  InMemoryUserRepository,
   RecordingContractPayments,
   RecordingMailer,
-} from './fakes';
+  SequentialIds,
+  SequentialInvoiceNumbers,
+} from '../../src/testing';
+import { contractIn, DAY, T0, VENDOR } from '../contracts/fixtures';
 
 async function world() {
   const clock = new FakeClock(T0);
@@ -19,11 +21,11 @@ async function world() {
   await users.addOrGet(createUser({ id: 'owner', vendorId: VENDOR, email: 'owner@example.com', firstName: 'Olga', lastName: 'Owner' }, T0));
   await users.addOrGet(createUser({ id: 'payer', vendorId: VENDOR, email: 'ap@corp.example.com' }, T0));
   const bills = new InMemoryBillRepository();
-  const invoices = new InMemoryInvoiceDocuments();
+  const invoices = new InMemoryInvoiceDocumentRepository();
   const mailer = new RecordingMailer();
   const transactions = new InMemoryTransactionRepository();
   const payments = new RecordingContractPayments();
-  const invoice = new InvoiceBill(bills, invoices, new InMemoryInvoiceNumbers(), mailer, users, ids, clock);
+  const invoice = new InvoiceBill(bills, invoices, new SequentialInvoiceNumbers(), mailer, users, ids, clock);
   const pay = new RecordPayment(bills, transactions, payments, ids, clock);
   return { clock, bills, invoices, mailer, transactions, payments, invoice, pay };
 }
@@ -54,8 +56,8 @@ describe('InvoiceBill', () => {
       ediNumber: '12345',
       delivery: 'E_INVOICE',
     });
-    expect(w.mailer.sent).toEqual([expect.objectContaining({ vendorId: VENDOR, to: 'ap@corp.example.com' })]);
-    expect(w.mailer.sent[0].body).toContain('On behalf of: Olga Owner, owner@example.com');
+    expect(w.mailer.outbox).toEqual([expect.objectContaining({ vendorId: VENDOR, to: 'ap@corp.example.com' })]);
+    expect(w.mailer.outbox[0].body).toContain('On behalf of: Olga Owner, owner@example.com');
   });
 
   it('uses invoice.email when given, and does nothing for a bill already recorded', async () => {
@@ -63,7 +65,7 @@ describe('InvoiceBill', () => {
     const { contract, bill } = confirmed({ invoice: { email: 'books@corp.example.com', customerReference: null, vendorReference: null, ediNumber: null } });
     await w.invoice.execute({ bill, contract });
     await w.invoice.execute({ bill, contract });
-    expect(w.mailer.sent.map((m) => m.to)).toEqual(['books@corp.example.com']);
+    expect(w.mailer.outbox.map((m) => m.to)).toEqual(['books@corp.example.com']);
     expect(w.invoices.rows).toHaveLength(1);
     expect(w.invoices.rows[0]).toMatchObject({ onBehalfOf: null, delivery: 'EMAIL' });
   });
@@ -75,7 +77,7 @@ describe('InvoiceBill', () => {
     const { bill: record, invoice } = await w.invoice.execute({ bill: free, contract });
     expect(record).toMatchObject({ status: 'PAID', invoiceNumber: null, paidAt: T0 });
     expect(invoice).toBeNull();
-    expect(w.mailer.sent).toEqual([]);
+    expect(w.mailer.outbox).toEqual([]);
   });
 });
 

@@ -9,7 +9,8 @@ const ecdh = fixture<{ manifest: Manifest; plaintext: string }>('js-rendered-man
 const rich = fixture<{ manifest: Manifest }>('js-rendered-manifest-rich.json');
 const now = renderedAt(ecdh.manifest);
 
-const body: UnlockKeyRequest = { contentName: 'bodytext', scope: 'premium', wrapKeys: [{ kid: '260502T12' }, { kid: '260502T13' }] };
+// As the browser sends it: the manifest's entry (issuer kid, contentKey wrapped for it, wrap keys).
+const body: UnlockKeyRequest = ecdh.manifest.issuers.interop.keys[0];
 const sidebar: UnlockKeyRequest = { ...body, contentName: 'sidebar' };
 
 async function world() {
@@ -47,6 +48,7 @@ describe('fixture share tokens', () => {
     const { run } = await world();
     const answer = await run(tokens.contentNames, [body, sidebar]);
     expect(answer.keys.map((k) => k.contentName)).toEqual(['bodytext']);
+    expect(answer.keys[0]).not.toHaveProperty('wrapKeys'); // content keys only: a token for one item opens that item
     expect(await decryptWithAnswer(ecdh.manifest, 'interop.example.com', 'article-interop-1', answer.keys[0])).toBe(ecdh.plaintext);
     expect(await errorCode(run(tokens.contentNames, [sidebar]))).toBe('CAPSULE.NOTHING_GRANTED');
   });

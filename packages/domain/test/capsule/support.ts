@@ -89,6 +89,7 @@ export async function decryptWithAnswer(
   const content = manifest.content[entry.contentName];
   const aad = `${domain}|${resourceId}|${entry.contentName}|${entry.scope}`;
   expect(content.aad).toBe(aad);
+  if ('contentKey' in entry) return decryptContent(content, fromBase64(entry.contentKey), aad);
   for (const { kid, key } of entry.wrapKeys) {
     const wrapped = content.wrappedContentKey.find((w) => w.kid === kid);
     if (!wrapped) continue;
@@ -96,6 +97,12 @@ export async function decryptWithAnswer(
     return decryptContent(content, contentKey, aad);
   }
   throw new Error(`no wrapped content key for ${entry.wrapKeys.map((w) => w.kid).join(', ')}`);
+}
+
+/** The rotation kids of a wrap-key answer entry (fails on a content-key entry). */
+export function wrapKidsOf(entry: UnlockKeyAnswer): string[] {
+  if (!('wrapKeys' in entry)) throw new Error(`${entry.contentName} was answered with a content key, not wrap keys`);
+  return entry.wrapKeys.map((w) => w.kid);
 }
 
 export async function decryptContent(content: ManifestContent, contentKey: Uint8Array<ArrayBuffer>, aad: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { InvoicingUnavailable, PaymentRefused } from '../../src/contracts';
+import { ContractLeftPending, InvoicingUnavailable, PaymentRefused } from '../../src/contracts';
 import { DAY, licenseOrder, VENDOR, world } from './fixtures';
 
 describe('invoicing of issued bills', () => {
@@ -36,9 +36,45 @@ describe('invoicing of issued bills', () => {
   it('creates with confirm: stores PENDING first, so an unreachable provider still leaves a contract to look up', async () => {
     const w = await world();
     w.invoicing.failWith = new InvoicingUnavailable('down');
-    await expect(w.create.execute(licenseOrder({ confirm: true }))).rejects.toMatchObject({ kind: 'unavailable' });
+    const failure = await w.create.execute(licenseOrder({ confirm: true })).catch((error: unknown) => error);
     const [stored] = await w.contracts.listByUser(VENDOR, w.users.rows[0].id);
     expect(stored.status).toBe('PENDING');
+    expect(failure).toBeInstanceOf(ContractLeftPending);
+    expect(failure).toMatchObject({
+      kind: 'unavailable',
+      code: 'CONTRACT.INVOICING_UNAVAILABLE',
+      details: { contractId: stored.id },
+      writtenBeforeFailure: true,
+    });
+  });
+
+  it('creates with confirm: a store that fails while confirming leaves a PENDING contract, and the error names it', async () => {
+    const w = await world();
+    const lost = new Error('Connection terminated unexpectedly');
+    const update = w.contracts.update.bind(w.contracts);
+    w.contracts.update = async () => {
+      throw lost;
+    };
+    const failure = await w.create.execute(licenseOrder({ confirm: true })).catch((error: unknown) => error);
+    w.contracts.update = update;
+    const [stored] = await w.contracts.listByUser(VENDOR, w.users.rows[0].id);
+    expect(stored.status).toBe('PENDING');
+    expect(failure).toMatchObject({
+      kind: 'unavailable',
+      code: 'CONTRACT.CONFIRMATION_INTERRUPTED',
+      details: { contractId: stored.id },
+      cause: lost,
+    });
+    expect((failure as Error).message).toBe(
+      `contract ${stored.id} was created PENDING but not confirmed (the confirmation was interrupted); ` +
+        'look it up and confirm it instead of creating it again',
+    );
+  });
+
+  it('creates with confirm: a refusal while confirming is answered as the refusal', async () => {
+    const w = await world();
+    w.invoicing.failWith = new PaymentRefused('the payer is blocked');
+    await expect(w.create.execute(licenseOrder({ confirm: true }))).rejects.toBeInstanceOf(PaymentRefused);
   });
 
   it('sends renewal bills when time advances the contract', async () => {

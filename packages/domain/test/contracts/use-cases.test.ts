@@ -171,6 +171,24 @@ describe('seat and cancel use cases', () => {
     );
   });
 
+  it('creates no user when the assignment is refused (no free seat, seats locked)', async () => {
+    const w = await world();
+    const full = await w.create.execute(licenseOrder({ confirm: true, seats: 1 }));
+    const pending = await w.create.execute(licenseOrder({ user: { email: 'other@corp.test' } }));
+    const before = w.users.rows.length;
+    await expect(w.assignSeat.execute({ vendorId: VENDOR, contractId: full.id, email: 'new@corp.test' })).rejects.toMatchObject({
+      code: 'CONTRACT.NO_FREE_SEAT',
+    });
+    await expect(w.assignSeat.execute({ vendorId: VENDOR, contractId: pending.id, email: 'new@corp.test' })).rejects.toMatchObject({
+      code: 'CONTRACT.SEATS_LOCKED',
+    });
+    expect(w.users.rows).toHaveLength(before);
+    // Assigning the holder again changes nothing, even on a full contract.
+    await expect(w.assignSeat.execute({ vendorId: VENDOR, contractId: full.id, email: 'boss@corp.test' })).resolves.toEqual({
+      userId: full.userId,
+    });
+  });
+
   it('sets seats; another vendor sees no contract', async () => {
     const w = await world();
     const contract = await w.create.execute(licenseOrder({ confirm: true }));

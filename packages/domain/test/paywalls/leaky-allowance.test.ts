@@ -1,5 +1,16 @@
 import fc from 'fast-check';
-import { decideRead, distinctReadsInWindow, ledgerDecision, mergeReads, RecordedRead, windowStart } from '../../src/paywalls';
+import {
+  decideOnWindow,
+  decideRead,
+  distinctReadsInWindow,
+  ledgerDecision,
+  ledgerDecisionOnWindow,
+  mergeReads,
+  pruneHorizon,
+  RecordedRead,
+  summariseWindow,
+  windowStart,
+} from '../../src/paywalls';
 import { InMemoryReadLedger } from '../../src/testing/in-memory-paywalls';
 import { HOUR, T0 } from './fixtures';
 
@@ -47,6 +58,32 @@ describe('ledgerDecision agrees with decideRead', () => {
           const expected = { recorded: 'free_read', alreadyRead: 'already_read', limitReached: 'limit_reached' }[ledger.outcome];
           expect(decision.reason).toBe(expected);
           if (decision.status === 'allowed') expect(decision.remaining).toBe(Math.max(0, count - ledger.countInWindow));
+        },
+      ),
+    );
+  });
+});
+
+describe('a summary of the window decides as the reads do (what the SQL ledger counts)', () => {
+  it('counting stops at the limit without changing any decision', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ contentId: fc.constantFrom('a', 'b', 'c', 'd', 'e'), hoursAgo: fc.integer({ min: 0, max: 60 }) }), { maxLength: 12 }),
+        fc.constantFrom('a', 'b', 'f'),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 1, max: 48 }),
+        fc.boolean(),
+        fc.boolean(),
+        (raw, contentId, count, period, entitled, enabled) => {
+          const reads = raw.map((r) => read(r.contentId, r.hoursAgo));
+          const settings = leaky(count, period, enabled);
+          const window = summariseWindow(reads, contentId, windowStart(T0, period), count);
+          expect(window.countInWindow).toBeLessThanOrEqual(count);
+          expect(decideOnWindow({ leaky: settings, window, entitled })).toEqual(decideRead({ leaky: settings, reads, contentId, entitled, now: T0 }));
+          const full = ledgerDecision({ reads, contentId, windowStart: windowStart(T0, period), limit: count });
+          const summarised = ledgerDecisionOnWindow(window, count);
+          expect(summarised.outcome).toBe(full.outcome);
+          expect(Math.max(0, count - summarised.countInWindow)).toBe(Math.max(0, count - full.countInWindow));
         },
       ),
     );
@@ -105,6 +142,25 @@ describe('window counting (properties)', () => {
           if (outcome === 'alreadyRead') expect(before.has(step.contentId)).toBe(true);
           if (outcome === 'recorded') expect(countInWindow).toBe(before.size + 1);
         }
+      }),
+    );
+  });
+});
+
+describe('pruneHorizon', () => {
+  it('keeps the longest window of any paywall, and at least the week strategies count', () => {
+    expect(pruneHorizon(T0, [24, 720])).toEqual(ago(720));
+    expect(pruneHorizon(T0, [24])).toEqual(ago(168));
+    expect(pruneHorizon(T0, [])).toEqual(ago(168));
+  });
+
+  it('never prunes a read that a window could still count', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 8784 }), { maxLength: 5 }), fc.integer({ min: 0, max: 9000 }), (periods, hoursAgo) => {
+        const horizon = pruneHorizon(T0, periods);
+        const r = read('x', hoursAgo);
+        const counted = [...periods, 168].some((p) => r.readAt > windowStart(T0, p));
+        if (counted) expect(r.readAt.getTime()).toBeGreaterThan(horizon.getTime());
       }),
     );
   });

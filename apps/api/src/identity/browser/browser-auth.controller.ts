@@ -11,9 +11,9 @@ import { Request, Response } from 'express';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import { AccessTokenVerifier, InvalidAccessToken } from '../jwt-access-tokens';
-import { HttpProblem } from '../../platform/http/problem';
+import { HttpProblem, prefersHtml, problemResponse } from '../../platform/http/problem';
 import { Controller, route, RouteSpec } from '../../platform/http/routes';
-import { errorPage, page } from '../oidc/pages';
+import { browserErrorPage, page } from '../oidc/pages';
 import { READER_SCOPES } from '../oidc/embedded-provider';
 import { BrowserCookies, BrowserSession } from './browser-session';
 
@@ -69,9 +69,16 @@ export class BrowserAuthController implements Controller {
     let found = this.configurations.get(clientId);
     if (!found) {
       const insecure = new URL(this.issuer).protocol === 'http:';
-      found = client.discovery(new URL(this.issuer), clientId, undefined, client.None(), {
-        execute: insecure ? [client.allowInsecureRequests] : [],
-      });
+      found = client
+        .discovery(new URL(this.issuer), clientId, undefined, client.None(), {
+          execute: insecure ? [client.allowInsecureRequests] : [],
+        })
+        .catch(() => {
+          // The provider is away (or not reachable from here): a 503 to retry, never a 500.
+          throw new HttpProblem(503, 'AUTH.PROVIDER_UNREACHABLE', 'the OpenID provider could not be reached; try again shortly', {}, {
+            'Retry-After': '5',
+          });
+        });
       found.catch(() => this.configurations.delete(clientId));
       this.configurations.set(clientId, found);
     }
@@ -149,7 +156,45 @@ export class BrowserAuthController implements Controller {
     }
   }
 
+  /**
+   * Browser routes negotiate their errors (DESIGN.md 4): a browser that asks
+   * for `text/html` first gets a page saying what went wrong in plain words,
+   * with a link back to the vendor's site; anyone else problem+json.
+   */
+  private async answerError(req: Request, res: Response, error: unknown, clientId: string | undefined): Promise<void> {
+    if (!prefersHtml(req) || res.headersSent) throw error;
+    const answer = problemResponse(error, req.id, req.log);
+    const problem = JSON.parse(answer.body) as { detail: string; code: string };
+    let home = this.baseUrl;
+    if (clientId && /^[A-Za-z0-9_-]{3,64}$/.test(clientId)) {
+      const found = await this.clients.findById(clientId).catch(() => null);
+      if (found) home = this.home(found);
+    }
+    res
+      .status(answer.status)
+      .set(answer.headers)
+      .set({
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      })
+      .type('html')
+      .send(browserErrorPage(answer.status, problem.detail, problem.code, home));
+  }
+
   routes(): RouteSpec[] {
+    return this.browserRoutes().map((spec) => ({
+      ...spec,
+      handler: async (context) => {
+        try {
+          await spec.handler(context);
+        } catch (error) {
+          await this.answerError(context.req, context.res, error, context.params.clientId);
+        }
+      },
+    }));
+  }
+
+  private browserRoutes(): RouteSpec[] {
     const tags = ['browser sign-in'];
     const redirect = { description: 'Redirect' };
     return [
@@ -176,15 +221,24 @@ export class BrowserAuthController implements Controller {
         summary: 'Exchange the code, set the cookie session, and go back to the return address or home',
         tags,
         auth: { kind: 'none' },
-        responses: { 302: redirect, 400: { description: 'HTML page naming the problem', contentType: 'text/html' } },
+        responses: {
+          302: redirect,
+          400: { description: 'The sign-in failed: an HTML page for a browser (Accept: text/html), problem+json otherwise' },
+        },
         handler: async ({ req, res, params }) => {
           const browserClient = await this.browserClient(params.clientId);
           const tx = this.cookies.loginTransaction(req);
           this.cookies.clearLoginTransaction(res);
-          const fail = (error: string, description: string) =>
-            void res.status(400).set('Cache-Control', 'no-store').type('html').send(errorPage(error, description));
+          const fail = (error: string, description: string) => {
+            throw new HttpProblem(400, `AUTH.${error.toUpperCase().replace(/[^A-Z0-9_]/g, '_').slice(0, 64)}`, description || error, {
+              error,
+            });
+          };
           const providerError = query(req, 'error');
-          if (providerError) return fail(providerError, query(req, 'error_description') ?? '');
+          if (providerError) {
+            const description = query(req, 'error_description');
+            return fail(providerError, `the sign-in provider answered ${providerError}${description ? `: ${description}` : ''}`);
+          }
           if (!tx || tx.clientId !== browserClient.clientId) {
             return fail('login_expired', 'The sign-in took too long or started elsewhere. Please sign in again.');
           }
@@ -284,7 +338,9 @@ export class BrowserAuthController implements Controller {
         path: '/auth/{clientId}/session',
         operationId: 'browserSessionFromToken',
         summary: 'Turn a bearer access token into the same cookie session the callback sets',
-        description: 'The token is verified against the token service keys; the session ends when it expires; any refresh cookie is dropped.',
+        description:
+          'The token is verified against the token service keys; the session ends when it expires; any refresh cookie is ' +
+          'dropped. Logging out of it also ends the provider session unless local_only.',
         tags,
         auth: { kind: 'none' },
         responses: { 200: { description: 'Session info', schema: SessionInfo }, 401: { description: 'Missing or invalid token' } },
@@ -355,14 +411,16 @@ export class BrowserAuthController implements Controller {
     const session = this.cookies.session(req, this.clock.now());
     this.cookies.clearSession(res);
     const localOnly = ['1', 'true', 'yes'].includes((query(req, 'local_only') ?? '').toLowerCase());
-    if (localOnly || !session?.idt) {
-      res.redirect(302, returnTo ?? this.home(browserClient));
-      return;
-    }
-    if (returnTo) this.cookies.setLogoutReturn(res, returnTo);
+    const local = () => void res.redirect(302, returnTo ?? this.home(browserClient));
+    if (localOnly || !session) return local();
     const config = await this.configuration(browserClient.clientId);
+    // A provider without RP-initiated logout has no session to end from here.
+    if (!config.serverMetadata().end_session_endpoint) return local();
+    if (returnTo) this.cookies.setLogoutReturn(res, returnTo);
+    // A session from the callback keeps its id token as the hint; one made by POST /auth/{clientId}/session
+    // has none, and the provider is told the client instead (RP-Initiated Logout 1.0: client_id).
     const endSession = client.buildEndSessionUrl(config, {
-      id_token_hint: session.idt,
+      ...(session.idt ? { id_token_hint: session.idt } : { client_id: browserClient.clientId }),
       post_logout_redirect_uri: `${this.baseUrl}/auth/${encodeURIComponent(browserClient.clientId)}/logged-out`,
     });
     res.redirect(302, endSession.href);

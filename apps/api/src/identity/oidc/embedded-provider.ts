@@ -8,6 +8,25 @@ import { DataSource } from 'typeorm';
 import { SigningKeyStore } from '../signing-keys';
 import { postgresOidcAdapter } from './oidc-adapter';
 import { errorPage } from './pages';
+import { isDatabaseUnavailable } from '../../platform/database/errors';
+import { RETRY_AFTER_SECONDS } from '../../platform/http/problem';
+
+/**
+ * Every context the provider makes (for its own routes and for the sign-in
+ * pages' `interactionDetails`/`interactionFinished`) sees the issuer's host
+ * and scheme instead of the request's `Host` and forwarded headers.
+ */
+function pinToIssuer(provider: Provider, issuer: URL): void {
+  const host = issuer.host;
+  const protocol = issuer.protocol.replace(/:$/, '');
+  const createContext = provider.createContext.bind(provider);
+  provider.createContext = ((req, res) => {
+    const ctx = createContext(req, res);
+    Object.defineProperty(ctx.request, 'host', { value: host });
+    Object.defineProperty(ctx.request, 'protocol', { value: protocol });
+    return ctx;
+  }) as typeof provider.createContext;
+}
 
 /** The scopes a signed-in reader's access token carries (no management scopes). */
 export const READER_SCOPES = 'openid profile email';
@@ -19,6 +38,13 @@ export interface EmbeddedProviderOptions {
   baseUrl: string;
   secretsKey: Buffer;
   production: boolean;
+  /**
+   * Whether TRUST_PROXY is configured. Only then do `X-Forwarded-Host` and
+   * `X-Forwarded-Proto` count; otherwise every address the provider names
+   * (discovery, redirects, cookies' security) comes from the issuer, whatever
+   * `Host` the request carries.
+   */
+  trustProxy: boolean;
 }
 
 /**
@@ -67,8 +93,18 @@ export class EmbeddedOpenIdProvider {
     const kid = String(jwks[0].kid);
     if (this.current?.kid === kid) return this.current.provider;
     const provider = new Provider(this.options.issuer, this.configuration(jwks));
-    provider.proxy = true;
-    provider.on('server_error', (_ctx, error) => this.logger.error({ err: error }, 'OpenID provider error'));
+    if (this.options.trustProxy) provider.proxy = true;
+    else pinToIssuer(provider, new URL(this.options.issuer));
+    provider.on('server_error', (ctx, error) => {
+      if (!isDatabaseUnavailable(error)) return this.logger.error({ err: error }, 'OpenID provider error');
+      // The database is away: 503 with Retry-After (RFC 6749's temporarily_unavailable), never a 500.
+      this.logger.warn({ err: error }, 'OpenID provider: database unavailable');
+      ctx.status = 503;
+      ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      if (!ctx.response.is('html')) {
+        ctx.body = { error: 'temporarily_unavailable', error_description: 'the database cannot be reached; retry later' };
+      }
+    });
     this.current = { provider, kid };
     return provider;
   }
@@ -174,8 +210,14 @@ export class EmbeddedOpenIdProvider {
         await grant.save();
         return grant;
       },
-      renderError: async (ctx, out) => {
+      renderError: async (ctx, out, error) => {
         ctx.type = 'html';
+        if (isDatabaseUnavailable(error)) {
+          ctx.status = 503;
+          ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+          ctx.body = errorPage('temporarily_unavailable', 'the database cannot be reached; retry later');
+          return;
+        }
         ctx.body = errorPage(String(out.error), String(out.error_description ?? ''));
       },
     };

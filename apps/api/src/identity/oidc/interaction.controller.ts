@@ -2,16 +2,17 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DomainError } from '@kiosk/domain';
 import {
   BrowserClientRepository,
+  ConfirmSignUp,
   RequestPasswordReset,
+  RequestSignUp,
   ResetPassword,
   SignIn,
-  SignUp,
   User,
 } from '@kiosk/domain/identity';
 import { Request, Response } from 'express';
 import { Controller, route, RouteSpec } from '../../platform/http/routes';
 import { EmbeddedOpenIdProvider } from './embedded-provider';
-import { errorPage, forgotPage, resetPage, signInPage, signUpPage } from './pages';
+import { checkMailPage, confirmSignUpPage, errorPage, forgotPage, resetPage, signInPage, signUpDonePage, signUpPage } from './pages';
 
 export class CredentialsForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -34,7 +35,8 @@ export class InteractionController implements Controller {
     private readonly oidc: EmbeddedOpenIdProvider,
     private readonly clients: Pick<BrowserClientRepository, 'findById'>,
     private readonly signIn: SignIn,
-    private readonly signUp: SignUp,
+    private readonly requestSignUp: RequestSignUp,
+    private readonly confirmSignUp: ConfirmSignUp,
     private readonly requestReset: RequestPasswordReset,
     private readonly resetPassword: ResetPassword,
     private readonly authPath: string,
@@ -48,6 +50,13 @@ export class InteractionController implements Controller {
 
   /** The interaction and the vendor of its client, or an error page when it is gone. */
   private async interaction(req: Request, res: Response) {
+    const found = await this.liveInteraction(req, res);
+    if (!found) res.status(400).type('html').send(errorPage('Sign-in expired', 'Go back to the site and start signing in again.'));
+    return found;
+  }
+
+  /** The interaction this browser holds, or null (gone, expired, or another browser). */
+  private async liveInteraction(req: Request, res: Response) {
     try {
       const provider = await this.oidc.provider();
       const details = await provider.interactionDetails(req, res);
@@ -55,7 +64,6 @@ export class InteractionController implements Controller {
       if (!client) throw new Error('unknown client');
       return { provider, details, vendorId: client.vendorId };
     } catch {
-      res.status(400).type('html').send(errorPage('Sign-in expired', 'Go back to the site and start signing in again.'));
       return null;
     }
   }
@@ -81,6 +89,7 @@ export class InteractionController implements Controller {
         summary: 'Sign-in page of an authorization request',
         tags,
         auth: { kind: 'none' },
+        browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
           const found = await this.interaction(req, res);
@@ -100,6 +109,7 @@ export class InteractionController implements Controller {
         summary: 'Sign in with e-mail and password',
         tags,
         auth: { kind: 'none' },
+        browserPage: true,
         body: form,
         rawErrors: true,
         responses: { 303: { description: 'Back to the authorization request' }, 401: HTML },
@@ -123,6 +133,7 @@ export class InteractionController implements Controller {
         summary: 'Sign-up page',
         tags,
         auth: { kind: 'none' },
+        browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
           if (!(await this.interaction(req, res))) return;
@@ -133,23 +144,74 @@ export class InteractionController implements Controller {
         method: 'post',
         path: `${base}/signup`,
         operationId: 'signUp',
-        summary: 'Create an account with e-mail and password, and sign in',
+        summary: 'Ask for an account with e-mail and password (the answer is the same whether the address has one or not)',
+        description:
+          'A new address gets a link that creates the account and signs in; the holder of an existing account gets a ' +
+          'message with a password-reset link instead. Both see the same "check your e-mail" page.',
         tags,
         auth: { kind: 'none' },
+        browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 303: { description: 'Back to the authorization request' }, 400: HTML, 409: HTML },
+        responses: { 200: HTML, 400: HTML },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res);
           if (!found) return;
           const email = field(body, 'email');
+          const clientId = String(found.details.params.client_id);
           try {
-            const user = await this.signUp.execute({ vendorId: found.vendorId, email, password: field(body, 'password') });
-            await this.finish(req, res, user);
+            await this.requestSignUp.execute({
+              vendorId: found.vendorId,
+              email,
+              password: field(body, 'password'),
+              confirmUrl: (token) => `${this.authUrl}/interaction/${encodeURIComponent(params.uid)}/confirm?token=${encodeURIComponent(token)}`,
+              resetUrl: (token) => `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}`,
+            });
+            this.page(res, 200, checkMailPage(email));
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            this.page(res, error.kind === 'conflict' ? 409 : 400, signUpPage(this.actions(params.uid), email, error.message));
+            this.page(res, 400, signUpPage(this.actions(params.uid), email, error.message));
           }
+        },
+      }),
+      route({
+        method: 'get',
+        path: `${base}/confirm`,
+        operationId: 'confirmSignUpPage',
+        summary: 'The e-mailed sign-up link: a page with one button that creates the account',
+        tags,
+        auth: { kind: 'none' },
+        browserPage: true,
+        responses: { 200: HTML },
+        handler: async ({ req, res, params }) => {
+          const token = typeof req.query.token === 'string' ? req.query.token : '';
+          this.page(res, 200, confirmSignUpPage(this.confirmAction(params.uid, token)));
+        },
+      }),
+      route<CredentialsForm>({
+        method: 'post',
+        path: `${base}/confirm`,
+        operationId: 'confirmSignUp',
+        summary: 'Create the account of a sign-up link; signs in when this browser still holds the sign-in',
+        tags,
+        auth: { kind: 'none' },
+        browserPage: true,
+        body: form,
+        rawErrors: true,
+        responses: { 200: HTML, 303: { description: 'Signed in: back to the authorization request' }, 400: HTML },
+        handler: async ({ req, res, params }) => {
+          const token = typeof req.query.token === 'string' ? req.query.token : '';
+          let user: User;
+          try {
+            user = await this.confirmSignUp.execute({ token });
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            this.page(res, 400, confirmSignUpPage(this.confirmAction(params.uid, token), error.message));
+            return;
+          }
+          const found = await this.liveInteraction(req, res);
+          if (found && found.vendorId === user.vendorId && found.details.prompt.name === 'login') await this.finish(req, res, user);
+          else this.page(res, 200, signUpDonePage());
         },
       }),
       route({
@@ -159,6 +221,7 @@ export class InteractionController implements Controller {
         summary: 'Ask for a password reset link',
         tags,
         auth: { kind: 'none' },
+        browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
           if (!(await this.interaction(req, res))) return;
@@ -172,6 +235,7 @@ export class InteractionController implements Controller {
         summary: 'Send a password reset link (the answer is the same whether the account exists or not)',
         tags,
         auth: { kind: 'none' },
+        browserPage: true,
         body: form,
         rawErrors: true,
         responses: { 200: HTML },
@@ -194,6 +258,7 @@ export class InteractionController implements Controller {
         summary: 'Choose a new password (from the e-mailed link)',
         tags,
         auth: { kind: 'none' },
+        browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
           const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -207,6 +272,7 @@ export class InteractionController implements Controller {
         summary: 'Set the new password',
         tags,
         auth: { kind: 'none' },
+        browserPage: true,
         body: form,
         rawErrors: true,
         responses: { 200: HTML, 400: HTML },
@@ -224,6 +290,10 @@ export class InteractionController implements Controller {
         },
       }),
     ];
+  }
+
+  private confirmAction(uid: string, token: string) {
+    return `${this.authPath}/interaction/${encodeURIComponent(uid)}/confirm?token=${encodeURIComponent(token)}`;
   }
 
   private resetAction(clientId: string, token: string) {

@@ -16,6 +16,24 @@ export function errorPage(error: string, description: string): string {
   return page('Sign-in problem', `<p class="error" id="error">${escapeHtml(error)}</p><p>${escapeHtml(description)}</p>`);
 }
 
+const HEADLINES: Record<number, string> = {
+  400: 'That did not work',
+  401: 'You need to sign in',
+  403: 'You may not do that',
+  404: 'We could not find that',
+  503: 'We are busy; please try again in a moment',
+};
+
+/** An error of a browser route in plain words, with a link back to the site. */
+export function browserErrorPage(status: number, detail: string, code: string, backTo: string): string {
+  const sentence = detail.charAt(0).toUpperCase() + detail.slice(1) + (/[.!?]$/.test(detail) ? '' : '.');
+  return page(
+    HEADLINES[status] ?? 'Something went wrong',
+    `<p class="error" role="alert" id="error">${escapeHtml(sentence)}</p>
+<p><a id="back" href="${escapeHtml(backTo)}">Go back to the site</a></p><p><small>Error ${status} (${escapeHtml(code)})</small></p>`,
+  );
+}
+
 const errorLine = (message?: string) => (message ? `<p class="error" role="alert" id="error">${escapeHtml(message)}</p>` : '');
 
 export function signInPage(action: { signIn: string; signUp: string; forgot: string }, email = '', message?: string) {
@@ -59,4 +77,24 @@ export function resetPage(action: string, message?: string, done = false) {
 <label for="password">New password (at least 10 characters)</label><input id="password" name="password" type="password" minlength="10" required>
 <button type="submit">Change password</button></form>`,
   );
+}
+
+/** After a sign-up: the same words whether the address had an account or not. */
+export function checkMailPage(email: string) {
+  return page(
+    'Check your e-mail',
+    `<p class="note" id="check-mail">We sent a message to <strong>${escapeHtml(email)}</strong>. Open the link in it to finish; it says what to do next.</p>`,
+  );
+}
+
+/** The sign-up link's page: one button, so a mail scanner that opens links creates nothing. */
+export function confirmSignUpPage(action: string, message?: string) {
+  return page(
+    'Finish creating your account',
+    `${errorLine(message)}<form method="post" action="${escapeHtml(action)}"><button type="submit" id="confirm-sign-up">Create my account</button></form>`,
+  );
+}
+
+export function signUpDonePage() {
+  return page('Your account is ready', '<p class="note" id="account-ready">Your account is ready. Go back to the site and sign in.</p>');
 }

@@ -2,6 +2,7 @@ import { ACCESS_ROWS } from '../../access/access.rows';
 import { BILLING_ROWS } from '../../billing/billing.rows';
 import { CAPSULE_ROWS } from '../../capsule/capsule.rows';
 import { PRODUCT_SCOPE_ROWS } from '../../capsule/product-scopes.rows';
+import { CHECKOUT_ROWS } from '../../checkout/checkout.rows';
 import { CONTRACT_ROWS } from '../../contracts/contract.rows';
 import { DIAGNOSTICS_ROWS } from '../../engagement/diagnostics.rows';
 import { LICENSE_ROWS } from '../../engagement/licenses.rows';
@@ -11,8 +12,7 @@ import { ProductRow, PurchaseOptionRow, VendorRow } from '../../catalog/catalog.
 import { ApiKeyRow, BrowserClientRow, SigningKeyRow, UserRow } from '../../identity/identity.rows';
 import { IdempotencyKeyRow } from '../idempotency/idempotency.rows';
 import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
-import { STOREFRONT_ROWS } from '../../storefront/storefront.rows';
-import { ENGAGEMENT_B_ROWS } from '../../engagement/profile.rows';
+import { PROFILE_ROWS } from '../../engagement/profile.rows';
 
 /** Every TypeORM entity of every module; the data source needs them all. */
 export const ENTITIES = [
@@ -34,7 +34,7 @@ export const ENTITIES = [
   ...TALLY_ROWS,
   ...LICENSE_ROWS,
   ...DIAGNOSTICS_ROWS,
-  ...STOREFRONT_ROWS,
   ...PAYWALL_ROWS,
-  ...ENGAGEMENT_B_ROWS,
+  ...PROFILE_ROWS,
+  ...CHECKOUT_ROWS,
 ];

@@ -3,7 +3,13 @@ import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { Config } from '../../config';
 import { createDataSource } from './data-source';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import {
+  EmbeddedDatabaseInUse,
+  embeddedLockHolder,
+  EmbeddedPostgres,
+  inUse,
+  startEmbeddedPostgres,
+} from './embedded-postgres';
 
 export interface Database {
   readonly db: DataSource;
@@ -49,9 +55,13 @@ export async function migrate(database: Database): Promise<void> {
 
 /**
  * Opens the configured database: DATABASE_URL, or the embedded PGlite under
- * DATA_DIR. With `shareRunningEmbedded` (the command line) an embedded
- * database already served by a running Kiosk is used through its socket
- * rather than opened a second time.
+ * DATA_DIR. The embedded database is never opened twice (that corrupts it):
+ * DATA_DIR's lock file names the process that has it open and its port.
+ * With `shareRunningEmbedded` (the command line) a database a running Kiosk
+ * has open is used through that port; otherwise, or when the port does not
+ * answer, the open is refused with `EmbeddedDatabaseInUse`. A port that
+ * answers for a database that is not DATA_DIR's is refused too, rather than
+ * writing into another database.
  */
 export async function openDatabase(
   config: Config,
@@ -59,17 +69,31 @@ export async function openDatabase(
   options: { shareRunningEmbedded?: boolean } = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
-    const db = await createDataSource(config.databaseUrl, { embedded: false }).initialize();
+    const db = await createDataSource(config.databaseUrl, {
+      embedded: false,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+    }).initialize();
     return { db, embedded: false, close: () => db.destroy() };
   }
   let server: EmbeddedPostgres | null = null;
-  let url = `postgres://postgres@127.0.0.1:${config.embeddedDbPort}/postgres`;
-  if (!(options.shareRunningEmbedded && (await portAnswers(config.embeddedDbPort)))) {
+  let url: string;
+  const holder = embeddedLockHolder(config.dataDir);
+  if (holder) {
+    if (!options.shareRunningEmbedded) throw inUse(config.dataDir, holder);
+    if (!holder.port || !(await portAnswers(holder.port))) throw inUse(config.dataDir, holder, ' but that port does not answer');
+    url = `postgres://postgres@127.0.0.1:${holder.port}/postgres`;
+  } else {
+    if (await portAnswers(config.embeddedDbPort)) {
+      throw new EmbeddedDatabaseInUse(
+        `EMBEDDED_DB_PORT ${config.embeddedDbPort} is taken, but no running Kiosk has the embedded database in ` +
+          `${config.dataDir} open: set EMBEDDED_DB_PORT to a free port, or DATA_DIR to the data of the Kiosk serving that port.`,
+      );
+    }
     server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort);
     url = server.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL (PGlite) started');
   }
-  const db = await createDataSource(url, { embedded: true }).initialize();
+  const db = await createDataSource(url, { embedded: true, connectTimeoutMs: config.databaseConnectTimeoutMs }).initialize();
   return {
     db,
     embedded: true,

@@ -19,3 +19,6 @@ export async function sqlRows<T>(
     if (!manager.queryRunner) await runner.release();
   }
 }
+
+/** Upper bound of rows one reader listing reads: a reader with more sees the newest ones. */
+export const READER_LIST_LIMIT = 500;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import express, { Express, Request, RequestHandler } from 'express';
+import { IncomingMessage } from 'node:http';
+import express, { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
 import { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Clock } from '@kiosk/domain';
@@ -9,9 +10,14 @@ import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { authenticate, CookieSessions } from './authenticate';
 import { cors } from './cors';
 import { runIdempotently } from './idempotency';
-import { buildOpenApiDocument, renderReferencePage } from './openapi';
-import { HttpProblem, problemHandler } from './problem';
+import { buildOpenApiDocument } from './openapi';
+import { HttpProblem, problemHandler, toHttpProblem } from './problem';
 import { expressPath, route, RouteSpec } from './routes';
+import { redactQuery, redactUrl } from './log-redaction';
+import { REFERENCE_CSP, referenceAssets, referencePageHtml } from './reference-page';
+import { browserPageHeaders } from './page-headers';
+import { textBody } from './text-body';
+import { rejectEncodedNul, rejectUnsafeText } from './text-safety';
 import { validateInput } from './validation';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -30,16 +36,39 @@ export interface HttpAppOptions {
   clock: Clock;
   logger: Logger;
   serverUrl: string;
+  /** Addresses the document names in its security schemes (tenant token address template, OpenID discovery). */
+  securityUrls?: { tokenUrl: string; openIdConnectUrl: string };
   trustProxy: string | false;
   version: string;
 }
 
-function bodyParserFor(spec: RouteSpec): RequestHandler | null {
-  if (spec.textBody) return express.text({ type: 'text/plain', limit: spec.textBody.maxBytes, defaultCharset: 'utf-8' });
-  if (!spec.body) return null;
-  return spec.body.contentType === 'application/x-www-form-urlencoded'
-    ? express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 })
-    : express.json({ limit: JSON_LIMIT, strict: false, type: ['application/json', 'application/*+json'] });
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+function bodyParsersFor(spec: RouteSpec): RequestHandler[] {
+  if (!spec.body) return [];
+  if (spec.body.contentType !== 'application/x-www-form-urlencoded') {
+    return [
+      express.json({
+        limit: JSON_LIMIT,
+        strict: false,
+        type: JSON_TYPES,
+        // The bytes as sent, for routes that verify a signature over them (the stripe webhook).
+        verify: (req, _res, raw) => void ((req as IncomingMessage & { rawBody?: Buffer }).rawBody = raw),
+      }),
+    ];
+  }
+  const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 });
+  if (!spec.body.alsoJson) return [form];
+  // The JSON form of a form route: a body that is not JSON is left for the route to answer in its own terms.
+  const json = express.json({ limit: '16kb', strict: true, type: JSON_TYPES });
+  return [
+    form,
+    (req, res, next) =>
+      json(req, res, (error?: unknown) => {
+        if (error) res.locals.bodyError = error;
+        next();
+      }),
+  ];
 }
 
 /** Refuses a body whose media type the route does not take, instead of reading it as empty. */
@@ -49,16 +78,6 @@ function requireContentType(spec: RouteSpec): RequestHandler {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (spec.body && !spec.rawErrors && hasBody && !req.is(wanted === 'application/json' ? ['application/json', 'application/*+json'] : wanted)) {
       next(new HttpProblem(415, 'REQUEST.UNSUPPORTED_MEDIA_TYPE', `the request body must be ${wanted}`));
-    } else next();
-  };
-}
-
-/** A text/plain route refuses a body of another media type (415) instead of reading it as empty. */
-function requireTextBody(): RequestHandler {
-  return (req, _res, next) => {
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.is('text/plain')) {
-      next(new HttpProblem(415, 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'the request body must be text/plain'));
     } else next();
   };
 }
@@ -84,8 +103,20 @@ export function createHttpApp(options: HttpAppOptions): Express {
         return id;
       },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Credentials in query strings (reset tokens, authorization codes, share tokens) never reach the log.
+        req: (req: { url?: string; query?: unknown; headers?: Record<string, unknown> }) => {
+          if (typeof req.url === 'string') req.url = redactUrl(req.url);
+          if (req.query) req.query = redactQuery(req.query);
+          if (req.headers && typeof req.headers.referer === 'string') {
+            req.headers = { ...req.headers, referer: redactUrl(req.headers.referer) };
+          }
+          return req;
+        },
+      },
     }),
   );
+  app.use(rejectEncodedNul());
   if (options.isAllowedOrigin) app.use(cors(options.isAllowedOrigin));
 
   // The document describes itself too: every registered route is in it.
@@ -105,22 +136,34 @@ export function createHttpApp(options: HttpAppOptions): Express {
       method: 'get',
       path: '/docs',
       operationId: 'getReferencePage',
-      summary: 'A readable reference page rendered from the OpenAPI document',
+      summary: 'The reference page: this document rendered by Swagger UI, every asset served by this service',
       tags: ['meta'],
       auth: { kind: 'none' },
       responses: { 200: { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } } },
-      handler: async ({ res }) => void res.type('html').send(meta.page),
+      handler: async ({ res }) =>
+        void res
+          .set({ 'Content-Security-Policy': REFERENCE_CSP, 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff' })
+          .type('html')
+          .send(meta.page),
     }),
   ];
   const routes = [...metaRoutes, ...options.routes];
-  meta.document = buildOpenApiDocument(routes, { title: 'Kiosk API', version: options.version, serverUrl: options.serverUrl });
-  meta.page = renderReferencePage(meta.document);
+  meta.document = buildOpenApiDocument(routes, {
+    title: 'Kiosk API',
+    version: options.version,
+    serverUrl: options.serverUrl,
+    ...options.securityUrls,
+  });
+  meta.page = referencePageHtml(meta.document.info.title);
+  app.use('/docs/assets', referenceAssets());
   const router = express.Router();
 
   for (const spec of routes) {
-    const parser = bodyParserFor(spec);
-    const handlers: RequestHandler[] = [requireContentType(spec), ...(parser ? [parser] : [])];
-    if (spec.textBody) handlers.unshift(requireTextBody());
+    const handlers: RequestHandler[] = [
+      ...(spec.textBody ? textBody(spec.textBody) : [requireContentType(spec), ...bodyParsersFor(spec)]),
+      rejectUnsafeText(),
+    ];
+    if (spec.browserPage) handlers.unshift(browserPageHeaders());
     handlers.push(async (req: Request, res, next) => {
       try {
         const principal = await authenticate(req, spec.auth, options.verifier, options.visitors, options.sessions);
@@ -133,6 +176,15 @@ export function createHttpApp(options: HttpAppOptions): Express {
         next(error);
       }
     });
+    const edgeErrors = spec.edgeErrors;
+    if (edgeErrors) {
+      handlers.push(((error, req, res, next) => {
+        const problem = toHttpProblem(error, req.log ?? options.logger);
+        if (problem.status >= 500 || res.headersSent) return next(error);
+        const answer = edgeErrors(problem);
+        res.status(answer.status).set(answer.headers ?? {}).json(answer.body);
+      }) as ErrorRequestHandler as unknown as RequestHandler);
+    }
     router[spec.method](expressPath(spec.path), ...handlers);
   }
   app.use(router);

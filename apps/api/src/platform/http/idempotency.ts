@@ -10,11 +10,24 @@ const callerOf = (p: Principal) => (p.kind === 'api_key' ? p.clientId : p.kind =
 const scopeOf = (p: Principal) => `${p.vendorId}:${p.kind}:${callerOf(p)}`;
 
 /**
+ * Whether a failed attempt's answer is final. Answers below 500 are; of the
+ * others, only those of an error that says its effect was stored first
+ * (`writtenBeforeFailure`, such as a contract created but not confirmed,
+ * whose 503 names it): a retry gets that answer again instead of writing a
+ * second time. Any other 5xx frees the key, so the retry does the work.
+ */
+const isFinal = (error: unknown, status: number) =>
+  status < 500 || (error as { writtenBeforeFailure?: unknown } | null)?.writtenBeforeFailure === true;
+
+/**
  * `Idempotency-Key` on a POST (DESIGN section 4): the first request with a
  * key does the work; a retry with the same key and body gets the first
  * answer again (with `Idempotent-Replayed: true`), a different body under the
- * same key is refused, and a retry while the first still runs gets 409.
- * Answers of 500 and above are forgotten, so the retry does the work.
+ * same key is refused, and a retry while the first still runs gets 409 (with
+ * `Retry-After`). The claim is a lease (`IDEMPOTENCY_LEASE_SECONDS`): an
+ * attempt that died cannot hold its key longer. Answers of 500 and above are
+ * forgotten (see `isFinal`), so the retry does the work; when the database is
+ * away the key is freed as soon as it returns.
  */
 export async function runIdempotently(
   req: Request,
@@ -36,12 +49,19 @@ export async function runIdempotently(
     return;
   }
   if (outcome.kind === 'in_progress') {
-    throw new HttpProblem(409, 'IDEMPOTENCY.IN_PROGRESS', 'a request with this Idempotency-Key is still being processed');
+    throw new HttpProblem(
+      409,
+      'IDEMPOTENCY.IN_PROGRESS',
+      'a request with this Idempotency-Key is still being processed',
+      {},
+      { 'Retry-After': String(outcome.retryAfterSeconds) },
+    );
   }
   if (outcome.kind === 'different_request') {
     throw new HttpProblem(422, 'IDEMPOTENCY.KEY_REUSED', 'this Idempotency-Key was used for a different request');
   }
 
+  const { attempt } = outcome;
   // Hold the answer back until it is stored, so a quick retry finds it.
   let held: { body: string } | null = null;
   const send = res.send.bind(res);
@@ -54,14 +74,22 @@ export async function runIdempotently(
   } catch (error) {
     res.send = send;
     const answer = problemResponse(error, req.id, req.log);
-    if (answer.status >= 500) await store.abandon(scope, key);
-    else await store.complete(scope, key, answer.status, answer.headers, answer.body);
+    if (isFinal(error, answer.status)) await store.complete(scope, key, attempt, answer.status, answer.headers, answer.body);
+    else await store.abandon(scope, key, attempt);
     throw error;
   }
   res.send = send;
   const answer = held as { body: string } | null;
   const contentType = res.getHeader('Content-Type');
-  await store.complete(scope, key, res.statusCode, contentType ? { 'Content-Type': String(contentType) } : {}, answer?.body ?? '');
+  // The work is done: the answer goes out even if storing it must wait for the database.
+  await store.complete(
+    scope,
+    key,
+    attempt,
+    res.statusCode,
+    contentType ? { 'Content-Type': String(contentType) } : {},
+    answer?.body ?? '',
+  );
   if (answer) send(answer.body);
   else res.end();
 }

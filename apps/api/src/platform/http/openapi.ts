@@ -1,12 +1,15 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { ResponseSpec, RouteSpec } from './routes';
+import { WEBHOOK_EVENT_TYPES } from '@kiosk/domain/webhooks';
+import { ResponseSpec, RouteAuth, RouteSpec } from './routes';
 
 type Schema = Record<string, unknown>;
 
 const PROBLEM_SCHEMA: Schema = {
   type: 'object',
-  description: 'RFC 9457 problem details; validation failures list the fields under `errors`.',
+  description:
+    'RFC 9457 problem details; validation failures list the fields under `errors`. The members listed here are always ' +
+    "the service's own; an error's further details are further members.",
   required: ['type', 'title', 'status', 'detail', 'code'],
   properties: {
     type: { type: 'string' },
@@ -15,6 +18,10 @@ const PROBLEM_SCHEMA: Schema = {
     detail: { type: 'string' },
     code: { type: 'string', description: 'Stable machine-readable code, e.g. CONTRACT.NOT_CONFIRMABLE' },
     requestId: { type: 'string' },
+    details: {
+      type: 'object',
+      description: "An error's own details whose names would clash with the members above (a contract's `status` is `details.status`)",
+    },
     errors: {
       type: 'array',
       items: { type: 'object', properties: { field: { type: 'string' }, messages: { type: 'array', items: { type: 'string' } } } },
@@ -22,7 +29,68 @@ const PROBLEM_SCHEMA: Schema = {
   },
 };
 
+/** What every webhook delivery carries (docs/webhooks.md). */
+const WEBHOOK_EVENT_SCHEMA: Schema = {
+  type: 'object',
+  description: 'A webhook event, signed with the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
+  required: ['id', 'type', 'timestamp', 'sequence', 'data'],
+  properties: {
+    id: { type: 'string', description: 'The event id, also the `webhook-id` header; the same on every attempt and replay' },
+    type: { type: 'string', enum: WEBHOOK_EVENT_TYPES.map((t) => t.type) },
+    timestamp: { type: 'string', format: 'date-time', description: 'When it happened' },
+    sequence: { type: 'integer', description: "Per-object sequence number: the object's events are delivered in this order" },
+    data: { type: 'object', description: 'The object the event is about' },
+  },
+};
+
+/** OpenAPI 3.1 `webhooks`: the event catalogue, one entry per event type. */
+function webhooksSection(): Record<string, unknown> {
+  const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((t) => [
+      t.type,
+      {
+        post: {
+          operationId: `webhook:${t.type}`,
+          summary: t.description,
+          description: 'Sent by Kiosk to the endpoint. It carries no credentials: verify the Standard Webhooks signature with the endpoint\'s secret.',
+          tags: ['webhooks'],
+          security: [],
+          parameters: [
+            header('webhook-id', 'The event id'),
+            header('webhook-timestamp', 'Seconds since the epoch when this attempt was signed'),
+            header('webhook-signature', 'Space-separated `v1,<base64 HMAC-SHA256>` signatures, two during a secret rotation'),
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: ref('WebhookEvent') } } },
+          responses: { '2XX': { description: 'Delivered (within 15 seconds); anything else is retried' } },
+        },
+      },
+    ]),
+  );
+}
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The order of a path item's operations (OpenAPI's own field order). */
+const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+const byMethod = ([a]: [string, unknown], [b]: [string, unknown]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b);
+
+/**
+ * Paths by path and operations by method, schemas by name: the document is a
+ * function of the routes and DTOs alone, not of the order modules load in or
+ * files are imported in.
+ */
+function canonical(paths: Record<string, Record<string, unknown>>, schemas: Record<string, Schema>) {
+  return {
+    paths: Object.fromEntries(
+      Object.entries(paths)
+        .sort(byKey)
+        .map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).sort(byMethod))]),
+    ) as Record<string, Record<string, unknown>>,
+    schemas: Object.fromEntries(Object.entries(schemas).sort(byKey)) as Record<string, Schema>,
+  };
+}
 
 function responseSchema(schema: ResponseSpec['schema']): Schema | undefined {
   if (!schema) return undefined;
@@ -32,64 +100,238 @@ function responseSchema(schema: ResponseSpec['schema']): Schema | undefined {
 }
 
 /**
+ * The sections of the interface, in the order a reader meets them: each
+ * operation's tag is derived from its path (the module that owns it, reader
+ * routes apart from management routes), so a new route needs no tag of its
+ * own and a new module gets a section by its first path segment.
+ */
+const SECTIONS: { name: string; paths: RegExp; description: string }[] = [
+  { name: 'Service', paths: /^\/(healthz|readyz|openapi\.json|docs)$/, description: 'Health, readiness and this reference.' },
+  {
+    name: 'Identity',
+    paths: /^\/(auth|oidc|t|oauth|\.well-known)(\/|$)/,
+    description: 'Sign-in for readers (authorization code with PKCE, cookie sessions), the OpenID provider and the tenant token addresses where an API key gets its token.',
+  },
+  { name: 'Identity (management)', paths: /^\/management\/(api-keys|browser-clients)/, description: "A vendor's API keys and browser clients." },
+  {
+    name: 'Access',
+    paths: /^\/(entitlements|proxy)(\/|$)|^\/products\/\{sku\}\/auto-onboard$/,
+    description: "What a reader may read: entitlements, waiting for a grant, auto-onboarding and the content proxy.",
+  },
+  { name: 'Access (management)', paths: /^\/management\/auto-onboard/, description: 'Auto-onboarding rules.' },
+  { name: 'Catalog', paths: /^\/(products|vendor|vendors)(\/|$)/, description: 'Vendors, products and their purchase options as readers see them.' },
+  { name: 'Catalog (management)', paths: /^\/management\/products/, description: 'Products and purchase options.' },
+  {
+    name: 'Contracts',
+    paths: /^\/(contracts|subscriptions|payment-issues)(\/|$)/,
+    description: "A reader's contracts, subscriptions and payment issues: create, confirm, amend, cancel.",
+  },
+  {
+    name: 'Contracts (management)',
+    paths: /^\/management\/(contracts|discount-codes)/,
+    description: "Contracts made for readers by a vendor's server (B2B, seats, timed moves) and discount codes.",
+  },
+  { name: 'Billing', paths: /^\/(bills|transactions)(\/|$)/, description: "A reader's bills, invoices and transactions." },
+  { name: 'Billing (management)', paths: /^\/management\/bills/, description: 'Payments recorded against bills.' },
+  { name: 'Paywalls', paths: /^\/paywalls(\/|$)/, description: 'Paywall shapes, the leaky allowance, signed links and strategies.' },
+  { name: 'Paywalls (management)', paths: /^\/management\/paywall/, description: 'Paywall configuration, link tiers and strategies.' },
+  {
+    name: 'Capsule',
+    paths: /^\/capsule(\/|$)/,
+    description: 'Encrypted content: unlock wrap keys for a reader, share tokens, verification and the public JWKS (see capsule-protocol.md).',
+  },
+  { name: 'Capsule (management)', paths: /^\/management\/capsule/, description: 'Vendor key material, product scopes and signed links.' },
+  {
+    name: 'Engagement',
+    paths: /^\/(profile|user-metadata|tags|fulfillments|tallies|licenses|diagnostics|support-session)(\/|$)/,
+    description: "The reader's profile, metadata and tags, fulfillments, tallies, license keys, diagnostics and the support session.",
+  },
+  { name: 'Engagement (management)', paths: /^\/management\/(fulfillments|license-pools)/, description: 'Fulfillments and license pools.' },
+];
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replace(/-/g, ' ');
+
+/** The section (tag) of an operation, from its path. */
+export function sectionOf(path: string): string {
+  const known = SECTIONS.find((section) => section.paths.test(path));
+  if (known) return known.name;
+  const [first, second] = path.split('/').filter(Boolean);
+  return first === 'management' && second ? `${capitalised(second)} (management)` : capitalised(first ?? 'service');
+}
+
+/** The schemes a route takes, as OpenAPI security requirements (alternatives). */
+function securityOf(auth: RouteAuth): Record<string, string[]>[] {
+  switch (auth.kind) {
+    case 'none':
+      return [];
+    case 'bearer':
+      return auth.scope ? [{ apiKeyToken: [auth.scope] }] : [{ userToken: [] }, { apiKeyToken: [] }];
+    case 'user':
+      return [{ userToken: [] }, { cookieSession: [] }];
+    case 'reader':
+      return [{ userToken: [] }, { cookieSession: [] }, { visitorBasic: [] }];
+  }
+}
+
+const WHO: Record<RouteAuth['kind'], string> = {
+  none: 'Anyone: no credentials.',
+  bearer: 'A vendor server: the bearer token an API key gets at its tenant token address.',
+  user: "A signed-in reader: the reader's OpenID access token, or the browser's cookie session.",
+  reader:
+    "A signed-in reader (OpenID access token or cookie session), or an anonymous visitor with Basic credentials `<browser client id>:<visitor id>`.",
+};
+
+function scopeDescription(scope: string): string {
+  const [resource, access] = scope.split(':');
+  return access === 'write' ? `Change ${resource.replace(/-/g, ' ')}` : access === 'read' ? `Read ${resource.replace(/-/g, ' ')}` : scope;
+}
+
+const problem = (description: string, example: Schema): Schema => ({
+  description,
+  content: { 'application/problem+json': { schema: ref('Problem'), example } },
+});
+
+/** The error answers every route shares, by the part of the request they are about. */
+const ERROR_RESPONSES: Record<string, Schema> = {
+  BadRequest: problem(
+    'The request does not match the schema (`REQUEST.INVALID`, fields listed under `errors`), or a body is malformed (`REQUEST.MALFORMED_BODY`), too deep or too large.',
+    {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'the request is not valid',
+      code: 'REQUEST.INVALID',
+      errors: [{ field: 'body.quantity', messages: ['quantity must be a positive number'] }],
+    },
+  ),
+  Unauthorized: problem(
+    'No credentials or bad ones: `AUTH.MISSING_TOKEN`, `AUTH.MALFORMED_HEADER`, `AUTH.INVALID_TOKEN`, `AUTH.SESSION_EXPIRED`, `AUTH.BAD_VISITOR`. The `WWW-Authenticate` header says which.',
+    { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'a bearer access token is required', code: 'AUTH.MISSING_TOKEN' },
+  ),
+  Forbidden: problem(
+    'The credentials do not allow this call: `AUTH.INSUFFICIENT_SCOPE` (the token lacks the scope), `AUTH.READER_ONLY` (an API-key token on a reader route), `AUTH.CSRF` (a cookie-session change from an unregistered origin).',
+    { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'this call needs the scope products:write', code: 'AUTH.INSUFFICIENT_SCOPE', scope: 'products:write' },
+  ),
+  NotFound: problem("No such resource for this vendor (another vendor's resource is a 404 too).", {
+    type: 'about:blank',
+    title: 'Not Found',
+    status: 404,
+    detail: 'no contract 0190a4c2-7b7e-7d2a-9c1e-1f2e3d4c5b6a',
+    code: 'CONTRACT.NOT_FOUND',
+  }),
+  UnsupportedMediaType: problem('The body is not of the media type the route takes (`REQUEST.UNSUPPORTED_MEDIA_TYPE`).', {
+    type: 'about:blank',
+    title: 'Unsupported Media Type',
+    status: 415,
+    detail: 'the request body must be application/json',
+    code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+  }),
+  Problem: problem('Any other refusal, with its stable `code` (e.g. `CONTRACT.NOT_CONFIRMABLE`, 409).', {
+    type: 'about:blank',
+    title: 'Conflict',
+    status: 409,
+    detail: 'the contract cannot be confirmed in state cancelled',
+    code: 'CONTRACT.NOT_CONFIRMABLE',
+  }),
+};
+
+const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+function errorResponses(r: RouteSpec): Record<string, unknown> {
+  if (r.rawErrors) return {};
+  const errors: Record<string, unknown> = {};
+  if (r.body || r.query || r.textBody) errors['400'] = errorRef('BadRequest');
+  if (r.auth.kind !== 'none') errors['401'] = errorRef('Unauthorized');
+  if (r.auth.kind !== 'none') errors['403'] = errorRef('Forbidden');
+  if (/\{\w+\}/.test(r.path)) errors['404'] = errorRef('NotFound');
+  if (r.body || r.textBody) errors['415'] = errorRef('UnsupportedMediaType');
+  errors.default = errorRef('Problem');
+  return errors;
+}
+
+export interface DocumentInfo {
+  title: string;
+  version: string;
+  serverUrl: string;
+  /** The tenant token address template, `{vendorId}` in it. */
+  tokenUrl?: string;
+  /** The OpenID provider's discovery document. */
+  openIdConnectUrl?: string;
+}
+
+/**
  * The OpenAPI 3.1 document, generated from the route declarations and the
  * class-validator DTOs the routes validate with.
  */
-export function buildOpenApiDocument(routes: RouteSpec[], info: { title: string; version: string; serverUrl: string }) {
+export function buildOpenApiDocument(routes: RouteSpec[], info: DocumentInfo) {
   const schemas = validationMetadatasToSchemas({
     refPointerPrefix: '#/components/schemas/',
     classTransformerMetadataStorage: defaultMetadataStorage,
   }) as Record<string, Schema>;
   const paths: Record<string, Record<string, unknown>> = {};
+  const scopes = new Set<string>();
 
   for (const r of routes) {
+    const examples = r.examples ?? {};
     const parameters: Schema[] = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
       schema: { type: 'string' },
+      ...(examples.params?.[m[1]] !== undefined ? { example: examples.params[m[1]] } : {}),
     }));
     if (r.query) {
       const query = schemas[r.query.name] ?? { properties: {} };
       const required = (query.required as string[] | undefined) ?? [];
       for (const [name, schema] of Object.entries((query.properties as Record<string, Schema>) ?? {})) {
-        parameters.push({ name, in: 'query', required: required.includes(name), schema });
+        parameters.push({
+          name,
+          in: 'query',
+          required: required.includes(name),
+          schema,
+          ...(schema.description ? { description: schema.description } : {}),
+          ...(examples.query?.[name] !== undefined ? { example: examples.query[name] } : {}),
+        });
       }
     }
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(r.responses)) {
       const schema = responseSchema(spec.schema);
+      const example = examples.responses?.[Number(status)] ?? spec.example;
+      // A declared refusal without a body of its own answers the shared problem details.
+      const problemBody = !schema && Number(status) >= 400 && !r.rawErrors;
       responses[status] = {
         description: spec.description,
-        ...(schema ? { content: { [spec.contentType ?? 'application/json']: { schema } } } : {}),
+        ...(schema ? { content: { [spec.contentType ?? 'application/json']: { schema, ...(example !== undefined ? { example } : {}) } } } : {}),
+        ...(problemBody
+          ? { content: { 'application/problem+json': { schema: ref('Problem'), ...(example !== undefined ? { example } : {}) } } }
+          : {}),
       };
     }
-    if (!r.rawErrors) {
-      responses.default = {
-        description: 'Problem details',
-        content: { 'application/problem+json': { schema: ref('Problem') } },
-      };
-    }
+    for (const [status, answer] of Object.entries(errorResponses(r))) responses[status] ??= answer;
+    if (r.auth.kind === 'bearer' && r.auth.scope) scopes.add(r.auth.scope);
+    const requestExample = examples.request !== undefined ? { example: examples.request } : {};
     paths[r.path] ??= {};
     paths[r.path][r.method] = {
       operationId: r.operationId,
       summary: r.summary,
-      ...(r.description ? { description: r.description } : {}),
+      description: [r.description, `**Who may call:** ${WHO[r.auth.kind]}${r.auth.kind === 'bearer' && r.auth.scope ? ` Scope \`${r.auth.scope}\`.` : ''}`]
+        .filter(Boolean)
+        .join('\n\n'),
       ...(r.deprecated ? { deprecated: true } : {}),
-      tags: r.tags,
-      security:
-        r.auth.kind === 'none'
-          ? []
-          : r.auth.kind === 'reader'
-            ? [{ bearer: [] }, { visitorBasic: [] }]
-            : [{ bearer: r.auth.kind === 'bearer' && r.auth.scope ? [r.auth.scope] : [] }],
+      tags: [sectionOf(r.path)],
+      ...(r.tags?.length ? { 'x-labels': r.tags } : {}),
+      security: securityOf(r.auth),
       ...(r.auth.kind === 'bearer' && r.auth.scope ? { 'x-required-scope': r.auth.scope } : {}),
       parameters,
       ...(r.body
         ? {
             requestBody: {
               required: true,
-              content: { [r.body.contentType ?? 'application/json']: { schema: ref(r.body.dto.name) } },
+              content: {
+                [r.body.contentType ?? 'application/json']: { schema: ref(r.body.dto.name), ...requestExample },
+                ...(r.body.alsoJson ? { 'application/json': { schema: ref(r.body.dto.name), ...requestExample } } : {}),
+              },
             },
           }
         : {}),
@@ -98,7 +340,25 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: { title: string;
             requestBody: {
               required: false,
               description: r.textBody.description,
-              content: { 'text/plain': { schema: { type: 'string', description: `at most ${r.textBody.maxBytes} bytes` } } },
+              content: {
+                'text/plain': {
+                  schema: { type: 'string', description: `at most ${r.textBody.maxBytes} bytes` },
+                  ...(typeof examples.request === 'string' ? { example: examples.request } : {}),
+                },
+                'application/json': {
+                  schema: {
+                    oneOf: [
+                      { type: 'string', description: `a JSON string of at most ${r.textBody.maxBytes} bytes` },
+                      {
+                        type: 'object',
+                        required: [r.textBody.jsonField],
+                        additionalProperties: false,
+                        properties: { [r.textBody.jsonField]: { type: 'string' } },
+                      },
+                    ],
+                  },
+                },
+              },
             },
           }
         : {}),
@@ -106,55 +366,65 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: { title: string;
     };
   }
 
+  const sorted = canonical(paths, schemas);
+  const used = new Set(routes.map((r) => sectionOf(r.path)));
+  const tags = [
+    ...SECTIONS.filter((section) => used.has(section.name)).map(({ name, description }) => ({ name, description })),
+    ...[...used]
+      .filter((name) => !SECTIONS.some((section) => section.name === name))
+      .sort()
+      .map((name) => ({ name, description: `The ${name} routes.` })),
+  ];
+  const base = info.serverUrl.replace(/\/$/, '');
   return {
     openapi: '3.1.0',
     info: {
       title: info.title,
       version: info.version,
-      description: 'Kiosk: content monetisation for publishers. Errors answer RFC 9457 problem details.',
+      description: [
+        'Kiosk: content monetisation for publishers. Sections follow the modules: reader routes first, then the management routes a vendor\'s server calls.',
+        '**Credentials.** A vendor\'s server exchanges an API key (client credentials) at its tenant token address for a bearer token carrying the scopes of the key; a reader signs in with the OpenID provider and sends its access token, or the browser sends its cookie session; an anonymous visitor uses Basic credentials `<browser client id>:<visitor id>`. Each operation lists the schemes it takes.',
+        '**Errors** answer RFC 9457 problem details (`application/problem+json`) with a stable `code`; the OAuth token endpoint answers RFC 6749 bodies. A field with no value is `null`, never absent.',
+      ].join('\n\n'),
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Kiosk' },
     },
     servers: [{ url: info.serverUrl }],
-    paths,
+    tags,
+    paths: sorted.paths,
+    webhooks: webhooksSection(),
     components: {
-      schemas: { ...schemas, Problem: PROBLEM_SCHEMA },
+      schemas: { ...sorted.schemas, Problem: PROBLEM_SCHEMA, WebhookEvent: WEBHOOK_EVENT_SCHEMA },
+      responses: ERROR_RESPONSES,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKeyToken: {
+          type: 'oauth2',
+          description:
+            "A vendor server's token: the API key's client id and secret (client credentials) exchanged at the vendor's tenant token address, `{vendorId}` replaced by the vendor's id. The token carries the scopes of the key's preset, narrowed by the `scope` asked for.",
+          flows: {
+            clientCredentials: {
+              tokenUrl: info.tokenUrl ?? `${base}/t/{vendorId}/oauth/token`,
+              scopes: Object.fromEntries([...scopes].sort().map((scope) => [scope, scopeDescription(scope)])),
+            },
+          },
+        },
+        userToken: {
+          type: 'openIdConnect',
+          openIdConnectUrl: info.openIdConnectUrl ?? `${base}/.well-known/openid-configuration`,
+          description: "A reader's (or vendor staff's) access token from the OpenID provider, sent as `Authorization: Bearer <token>`.",
+        },
+        cookieSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'kiosk_session',
+          description:
+            'The browser session the `/auth/{clientId}/...` routes set after sign-in (HttpOnly). A state-changing call on it must come from one of the browser client\'s registered origins.',
+        },
         visitorBasic: {
           type: 'http',
           scheme: 'basic',
-          description: 'Anonymous visitors: user name the browser client id, password the visitor id',
+          description: 'An anonymous visitor: user name the browser client id, password the visitor id the browser library keeps.',
         },
       },
     },
   };
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A readable, dependency-free reference page rendered from the document. */
-export function renderReferencePage(document: ReturnType<typeof buildOpenApiDocument>): string {
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Record<string, unknown> })),
-  );
-  const rows = operations
-    .map(({ path, method, op }) => {
-      const scope = op['x-required-scope'] ? `scope <code>${escapeHtml(String(op['x-required-scope']))}</code>` : '';
-      const auth = (op.security as unknown[]).length ? `bearer token ${scope}` : 'no authentication';
-      const statuses = Object.keys(op.responses as object).join(', ');
-      return `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td>
-<td>${escapeHtml(String(op.summary))}<br><small>${auth}; answers ${statuses}</small></td></tr>`;
-    })
-    .join('\n');
-  const schemas = Object.entries(document.components.schemas)
-    .map(([name, schema]) => `<h3 id="${name}">${name}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`)
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(document.info.title)} reference</title>
-<style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#222}
-table{border-collapse:collapse;width:100%}td{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top}
-.m{font-weight:bold;font-family:monospace}.get{color:#0a7}.post{color:#06c}.put,.patch{color:#a60}.delete{color:#c22}
-pre{background:#f6f6f6;padding:.6rem;overflow:auto;font-size:.8rem}</style></head><body>
-<h1>${escapeHtml(document.info.title)} <small>${escapeHtml(document.info.version)}</small></h1>
-<p>${escapeHtml(document.info.description)} The machine-readable document is at <a href="/openapi.json">/openapi.json</a>.</p>
-<h2>Operations</h2><table>${rows}</table><h2>Schemas</h2>${schemas}</body></html>`;
 }

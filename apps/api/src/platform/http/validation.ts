@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
-import { validate, ValidationError } from 'class-validator';
+import { getMetadataStorage, validate, ValidationError, ValidationTypes } from 'class-validator';
+import { isNullableField } from './dto-decorators';
 import { HttpProblem } from './problem';
 
 export type Class<T> = new () => T;
@@ -17,6 +18,12 @@ function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   });
 }
 
+function mergeFieldErrors(errors: FieldError[]): FieldError[] {
+  const byField = new Map<string, string[]>();
+  for (const { field, messages } of errors) byField.set(field, [...(byField.get(field) ?? []), ...messages]);
+  return [...byField].map(([field, messages]) => ({ field, messages }));
+}
+
 /** Deepest nesting of arrays and objects in `value`, counted without recursion; stops once past `limit`. */
 export function depthOf(value: unknown, limit: number): number {
   let deepest = 0;
@@ -29,6 +36,42 @@ export function depthOf(value: unknown, limit: number): number {
     for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
   }
   return deepest;
+}
+
+/**
+ * What class-validator leaves open, decided the same way for every DTO:
+ * a nested object (`@ValidateNested`) that is not `@IsOptional` is required
+ * (class-validator skips an undefined nested value), and an explicit `null`
+ * in an optional field is refused unless the field is `@Nullable()` (it
+ * would otherwise reach the domain and a NOT NULL column). Walks the
+ * transformed instance, nested DTOs included.
+ */
+export function presenceErrors(instance: object, prefix = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  const type = instance.constructor;
+  const metadatas = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
+  const byProperty = new Map<string, { optional: boolean; nested: boolean }>();
+  for (const m of metadatas) {
+    const entry = byProperty.get(m.propertyName) ?? { optional: false, nested: false };
+    if (m.type === ValidationTypes.CONDITIONAL_VALIDATION && m.name === 'isOptional') entry.optional = true;
+    if (m.type === ValidationTypes.NESTED_VALIDATION) entry.nested = true;
+    byProperty.set(m.propertyName, entry);
+  }
+  for (const [property, { optional, nested }] of byProperty) {
+    const field = prefix ? `${prefix}.${property}` : property;
+    const value = (instance as Record<string, unknown>)[property];
+    if (value === null && optional && !isNullableField(type, property)) {
+      errors.push({ field, messages: [`${property} must not be null; leave it out instead`] });
+    } else if (value === undefined && nested && !optional) {
+      errors.push({ field, messages: [`${property} is required`] });
+    } else if (nested && value !== null && typeof value === 'object') {
+      const items = Array.isArray(value) ? value.map((v, i) => [`${field}.${i}`, v] as const) : [[field, value] as const];
+      for (const [at, item] of items) {
+        if (item !== null && typeof item === 'object' && item.constructor !== Object) errors.push(...presenceErrors(item, at));
+      }
+    }
+  }
+  return errors;
 }
 
 /** No request body of the interface nests this deep; deeper ones are refused before any recursive work. */
@@ -57,8 +100,8 @@ export async function validateInput<T extends object>(
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
   });
-  if (errors.length > 0) {
-    const fields = flatten(errors);
+  const fields = mergeFieldErrors([...flatten(errors), ...presenceErrors(instance)]);
+  if (fields.length > 0) {
     throw new HttpProblem(
       400,
       'REQUEST.INVALID',

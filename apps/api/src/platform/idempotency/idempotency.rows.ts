@@ -10,4 +10,8 @@ export class IdempotencyKeyRow {
   @Column('jsonb', { nullable: true }) headers!: Record<string, string> | null;
   @Column('text', { nullable: true }) body!: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+  /** Until when the unfinished attempt holds the key; after that a retry takes it over. */
+  @Column('timestamptz', { name: 'locked_until', nullable: true }) lockedUntil!: Date | null;
+  /** The attempt holding the key, so only it can finish or release its claim. */
+  @Column('text', { nullable: true }) attempt!: string | null;
 }

@@ -16,8 +16,24 @@ export interface PeriodicTask {
   run(): Promise<unknown>;
 }
 
+/**
+ * Work every worker claims from the database on each tick, side by side
+ * with the other workers (webhook deliveries): `runOnce` claims and does one
+ * batch and answers how many items it did; the worker repeats it until 0.
+ */
+export interface WorkerStep {
+  readonly name: string;
+  runOnce(): Promise<number>;
+}
+
 const BATCH = 50;
-const LEASE_MS = 60_000;
+/**
+ * How long a claimed event stays with the worker that claimed it. A worker
+ * that dies without stopping (killed, crashed) delays its events by at most
+ * this long; one that stops gracefully hands them back at once. A worker
+ * renews the lease of the rest of its batch while it works through it.
+ */
+export const OUTBOX_LEASE_MS = 15_000;
 const MAX_BACKOFF_MS = 3_600_000;
 
 interface ClaimedRow {
@@ -39,6 +55,7 @@ interface ClaimedRow {
 export class Worker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly db: DataSource,
@@ -46,9 +63,11 @@ export class Worker {
     private readonly handlers: readonly EventHandler[],
     private readonly tasks: readonly PeriodicTask[],
     private readonly logger: Logger,
+    private readonly steps: readonly WorkerStep[] = [],
   ) {}
 
   start(pollMs: number): void {
+    this.stopping = false;
     const loop = () => {
       this.running = this.tick()
         .catch((error: unknown) => this.logger.error({ err: error }, 'worker tick failed'))
@@ -60,17 +79,32 @@ export class Worker {
     this.timer = setTimeout(loop, 0);
   }
 
+  /**
+   * Stops after the event being handled: the rest of the claimed batch is
+   * handed back (its lease cleared), so another worker takes it at once
+   * instead of after the lease.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
   }
 
-  /** One pass: due periodic tasks, then the outbox until it is empty. */
+  /** One pass: due periodic tasks, then the outbox until it is empty, then each step until it has nothing due. */
   async tick(): Promise<void> {
     await this.runDueTasks();
-    while ((await this.drainOnce()) === BATCH) {
+    while (!this.stopping && (await this.drainOnce()) === BATCH) {
       // keep going while full batches come back
+    }
+    for (const step of this.steps) {
+      try {
+        while (!this.stopping && (await step.runOnce()) > 0) {
+          // keep going while work comes back
+        }
+      } catch (error) {
+        this.logger.error({ err: error, step: step.name }, 'worker step failed');
+      }
     }
   }
 
@@ -87,11 +121,41 @@ export class Worker {
             LIMIT ${BATCH}
             FOR UPDATE SKIP LOCKED)
        RETURNING id, vendor_id, type, aggregate_id, payload, occurred_at, attempts`,
-      [new Date(now.getTime() + LEASE_MS), now],
+      [new Date(now.getTime() + OUTBOX_LEASE_MS), now],
     );
     rows.sort((a, b) => (a.id < b.id ? -1 : 1));
-    for (const row of rows) await this.handle(row);
+    let leasedAt = now.getTime();
+    for (const [index, row] of rows.entries()) {
+      const rest = rows.slice(index).map((r) => r.id);
+      if (this.stopping) {
+        await this.handBack(rest);
+        return index;
+      }
+      if (this.clock.now().getTime() - leasedAt > OUTBOX_LEASE_MS / 2) leasedAt = await this.renewLease(rest);
+      await this.handle(row);
+    }
     return rows.length;
+  }
+
+  /** Clears the lease of claimed, unhandled events (the claim does not count as an attempt). */
+  private async handBack(ids: string[]): Promise<void> {
+    await this.db
+      .query(
+        `UPDATE outbox SET locked_until = NULL, attempts = GREATEST(attempts - 1, 0)
+          WHERE id = ANY($1::uuid[]) AND processed_at IS NULL`,
+        [ids],
+      )
+      .catch((error: unknown) => this.logger.warn({ err: error, events: ids.length }, 'could not hand events back; their lease will lapse'));
+    this.logger.info({ events: ids.length }, 'worker stopping: handed claimed events back');
+  }
+
+  private async renewLease(ids: string[]): Promise<number> {
+    const now = this.clock.now().getTime();
+    await this.db.query(`UPDATE outbox SET locked_until = $2 WHERE id = ANY($1::uuid[]) AND processed_at IS NULL`, [
+      ids,
+      new Date(now + OUTBOX_LEASE_MS),
+    ]);
+    return now;
   }
 
   private async handle(row: ClaimedRow): Promise<void> {

@@ -9,6 +9,12 @@ import { Paywalls1763740000000 } from './1763740000000-paywalls';
 import { EngagementB1763760000000 } from './1763760000000-engagement-b';
 import { SignIn1763780000000 } from './1763780000000-sign-in';
 import { CapsuleProductScopes1763790000000 } from './1763790000000-capsule-product-scopes';
+import { CapsuleIssuerKeyRetirement1763800000000 } from './1763800000000-capsule-issuer-key-retirement';
+import { Checkout1763800000000 } from './1763800000000-checkout';
+import { HotPaths1763800170000 } from './1763800170000-hot-paths';
+import { IdempotencyLease1763805000000 } from './1763805000000-idempotency-lease';
+import { CheckoutProviderEvents1763810000000 } from './1763810000000-checkout-provider-events';
+import { Webhooks1763900000000 } from './1763900000000-webhooks';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
@@ -26,4 +32,10 @@ export const MIGRATIONS = [
   Storefront1763770000000,
   SignIn1763780000000,
   CapsuleProductScopes1763790000000,
+  CapsuleIssuerKeyRetirement1763800000000,
+  Checkout1763800000000,
+  HotPaths1763800170000,
+  IdempotencyLease1763805000000,
+  CheckoutProviderEvents1763810000000,
+  Webhooks1763900000000,
 ];

@@ -1,0 +1,62 @@
+import { GetReaderBill, ListReaderBills, SearchReaderTransactions } from '@kiosk/domain/billing';
+import { ARRAY, OBJECT, readerOf } from '../platform/http/reader';
+import { Controller, route } from '../platform/http/routes';
+import { TransactionsQuery } from './billing.dto';
+import { billView, transactionView } from './billing.views';
+
+export interface ReaderBillingUseCases {
+  listBills: ListReaderBills;
+  getBill: GetReaderBill;
+  transactions: SearchReaderTransactions;
+}
+
+const USER = { kind: 'user' } as const;
+const NOT_FOUND = { description: "No such record of the reader (another reader's or vendor's included)" };
+
+/** The reader's bills and transactions (interface 4.3). */
+export class ReaderBillsController implements Controller {
+  constructor(private readonly u: ReaderBillingUseCases) {}
+
+  routes() {
+    const u = this.u;
+    return [
+      route({
+        method: 'get',
+        path: '/bills',
+        operationId: 'listMyBills',
+        summary: 'Bills of the reader (as user or payer), newest first, without drafts and expired bills',
+        tags: ['reader: billing'],
+        auth: USER,
+        responses: { 200: { description: 'Bills', schema: ARRAY } },
+        handler: async ({ res, principal }) => {
+          res.json((await u.listBills.execute(readerOf(principal))).map(billView));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/bills/{id}',
+        operationId: 'getMyBill',
+        summary: 'One bill of the reader',
+        tags: ['reader: billing'],
+        auth: USER,
+        responses: { 200: { description: 'The bill', schema: OBJECT }, 404: NOT_FOUND },
+        handler: async ({ res, params, principal }) => {
+          res.json(billView(await u.getBill.execute({ ...readerOf(principal), billId: params.id })));
+        },
+      }),
+      route<unknown, TransactionsQuery>({
+        method: 'get',
+        path: '/transactions',
+        operationId: 'searchMyTransactions',
+        summary: 'Transactions of the reader, newest first; `q` matches ids, bill ids, contract ids (part of) or an amount',
+        tags: ['reader: billing'],
+        auth: USER,
+        query: TransactionsQuery,
+        responses: { 200: { description: 'Transactions', schema: ARRAY } },
+        handler: async ({ res, query, principal }) => {
+          res.json((await u.transactions.execute({ ...readerOf(principal), q: query.q })).map(transactionView));
+        },
+      }),
+    ];
+  }
+}

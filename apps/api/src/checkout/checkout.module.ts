@@ -1,0 +1,167 @@
+import { BillNotPayable, RecordPayment } from '@kiosk/domain/billing';
+import { CheckAccess } from '@kiosk/domain/access';
+import {
+  ChangeCheckoutSettings,
+  ChargeRenewal,
+  CheckoutPricing,
+  CheckoutRepository,
+  CheckoutSettingsRepository,
+  ClaimVisitorCheckouts,
+  CompleteCheckout,
+  ConfirmCheckoutPayment,
+  CreateCheckout,
+  GetCheckout,
+  GetCheckoutSettings,
+  PayCheckout,
+  PaymentProviders,
+  SendGiftNotice,
+  UpdateCheckout,
+} from '@kiosk/domain/checkout';
+import { CreateContract, GetContract } from '@kiosk/domain/contracts';
+import { ServiceIdentifier } from 'inversify';
+import { EmbeddedMailer } from '../billing/billing.module';
+import { CATALOG } from '../catalog/catalog.module';
+import { CONTRACTS } from '../contracts/contracts.module';
+import { IDENTITY } from '../identity/identity.module';
+import { defineModule } from '../platform/modules';
+import { TOKENS } from '../platform/tokens';
+import { ContractCheckoutSale } from './checkout-sale';
+import { ChargeRenewalOnRenewed, SendGiftNoticeOnCompleted } from './checkout.handlers';
+import { CheckoutEraser } from './checkout.eraser';
+import { CheckoutLinks } from './checkout.views';
+import { CheckoutsController } from './checkouts.controller';
+import { HostedCheckoutController } from './hosted-checkout.controller';
+import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
+import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
+import { StripeCardProvider, stripeClient } from './stripe-payments';
+import { StripeWebhookController, StripeWebhooks } from './stripe-webhooks';
+
+export const CHECKOUT = {
+  Checkouts: Symbol.for('CheckoutRepository') as ServiceIdentifier<CheckoutRepository>,
+  Settings: Symbol.for('CheckoutSettingsRepository') as ServiceIdentifier<CheckoutSettingsRepository>,
+  /** The payment providers behind the port: the embedded test processor (default) and the invoice. */
+  Providers: Symbol.for('PaymentProviders') as ServiceIdentifier<PaymentProviders>,
+  Links: Symbol.for('CheckoutLinks') as ServiceIdentifier<CheckoutLinks>,
+  /** The stripe provider when STRIPE_SECRET_KEY is set. */
+  Stripe: Symbol.for('StripeCardProvider') as ServiceIdentifier<{ provider: StripeCardProvider | null }>,
+};
+
+export { ClaimVisitorCheckouts };
+
+export const checkoutModule = defineModule({
+  name: 'checkout',
+  requires: ['catalog', 'identity', 'contracts', 'billing', 'access'],
+  register: ({ bind }) => {
+    const db = TOKENS.DataSource;
+    const clock = TOKENS.Clock;
+    bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new CheckoutEraser(c.get(db)));
+    bind(CHECKOUT.Checkouts).toDynamicValue((c) => new TypeOrmCheckoutRepository(c.get(db)));
+    bind(CHECKOUT.Settings).toDynamicValue((c) => {
+      const time = c.get(clock);
+      return new TypeOrmCheckoutSettingsRepository(c.get(db), () => time.now());
+    });
+    // One variable turns stripe on (STRIPE_SECRET_KEY); the embedded test processor otherwise.
+    bind(CHECKOUT.Stripe).toDynamicValue((c) => {
+      const stripe = c.get(TOKENS.Config).checkout.stripe;
+      return { provider: stripe ? new StripeCardProvider(stripeClient(stripe)) : null };
+    });
+    bind(CHECKOUT.Providers).toDynamicValue(
+      (c) =>
+        new ConfiguredPaymentProviders(
+          c.get(CHECKOUT.Stripe).provider ?? new EmbeddedCardProcessor(),
+          [new InvoicePayment()],
+        ),
+    );
+    bind(CHECKOUT.Links).toDynamicValue((c) => new CheckoutLinks(c.get(TOKENS.Config).secretsKey, c.get(TOKENS.Config).baseUrl));
+
+    bind(CheckoutPricing).toDynamicValue((c) => {
+      const access = c.get(CheckAccess);
+      const providers = c.get(CHECKOUT.Providers);
+      return new CheckoutPricing(
+        c.get(CATALOG.Products),
+        c.get(CATALOG.PurchaseOptions),
+        c.get(CONTRACTS.DiscountCodes),
+        { owns: (vendorId, userId, sku) => access.execute({ vendorId, userId, sku }) },
+        c.get(CHECKOUT.Settings),
+        () => providers.card.name,
+      );
+    });
+    bind(CreateCheckout).toDynamicValue((c) => new CreateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(TOKENS.Ids), c.get(clock)));
+    bind(GetCheckout).toDynamicValue((c) => new GetCheckout(c.get(CHECKOUT.Checkouts)));
+    bind(UpdateCheckout).toDynamicValue((c) => new UpdateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(clock)));
+    bind(CompleteCheckout).toDynamicValue(
+      (c) =>
+        new CompleteCheckout(
+          c.get(CHECKOUT.Checkouts),
+          new ContractCheckoutSale(c.get(CreateContract), c.get(RecordPayment), c.get(IDENTITY.Users)),
+          c.get(clock),
+        ),
+    );
+    bind(PayCheckout).toDynamicValue(
+      (c) => new PayCheckout(c.get(CHECKOUT.Checkouts), c.get(CHECKOUT.Providers), c.get(CompleteCheckout), c.get(clock)),
+    );
+    bind(ConfirmCheckoutPayment).toDynamicValue(
+      (c) => new ConfirmCheckoutPayment(c.get(CHECKOUT.Checkouts), c.get(CHECKOUT.Providers), c.get(CompleteCheckout), c.get(clock)),
+    );
+    bind(ClaimVisitorCheckouts).toDynamicValue((c) => new ClaimVisitorCheckouts(c.get(CHECKOUT.Checkouts), c.get(clock)));
+    bind(ChargeRenewal).toDynamicValue((c) => {
+      const contracts = c.get(GetContract);
+      const payments = c.get(RecordPayment);
+      return new ChargeRenewal(
+        { find: (vendorId, contractId) => contracts.execute({ vendorId, contractId }).catch(() => null) },
+        c.get(CHECKOUT.Providers),
+        {
+          // A bill paid meanwhile (a repeated event) is left as it is.
+          payBill: async (vendorId, billId) => {
+            await payments.execute({ vendorId, billId }).catch((error: unknown) => {
+              if (!(error instanceof BillNotPayable)) throw error;
+            });
+          },
+        },
+      );
+    });
+    bind(TOKENS.EventHandler).toDynamicValue((c) => new ChargeRenewalOnRenewed(c.get(ChargeRenewal), c.get(TOKENS.Logger)));
+    bind(SendGiftNotice).toDynamicValue((c) => new SendGiftNotice(c.get(CHECKOUT.Checkouts), c.get(EmbeddedMailer), c.get(CHECKOUT.Links)));
+    bind(TOKENS.EventHandler).toDynamicValue((c) => new SendGiftNoticeOnCompleted(c.get(SendGiftNotice)));
+    bind(GetCheckoutSettings).toDynamicValue((c) => new GetCheckoutSettings(c.get(CheckoutPricing)));
+    bind(ChangeCheckoutSettings).toDynamicValue((c) => new ChangeCheckoutSettings(c.get(CHECKOUT.Settings), c.get(CheckoutPricing)));
+
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new CheckoutsController(
+          {
+            create: c.get(CreateCheckout),
+            get: c.get(GetCheckout),
+            update: c.get(UpdateCheckout),
+            getSettings: c.get(GetCheckoutSettings),
+            changeSettings: c.get(ChangeCheckoutSettings),
+          },
+          c.get(CHECKOUT.Links),
+          c.get(clock),
+        ),
+    );
+    bind(TOKENS.Controller).toDynamicValue((c) => {
+      const stripe = c.get(TOKENS.Config).checkout.stripe;
+      const provider = c.get(CHECKOUT.Stripe).provider;
+      if (!stripe?.webhookSecret || !provider) return { routes: () => [] };
+      return new StripeWebhookController(
+        new StripeWebhooks(stripeClient(stripe), stripe.webhookSecret, provider, c.get(CompleteCheckout), c.get(db), c.get(clock)),
+      );
+    });
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new HostedCheckoutController(
+          {
+            get: c.get(GetCheckout),
+            update: c.get(UpdateCheckout),
+            pay: c.get(PayCheckout),
+            confirm: c.get(ConfirmCheckoutPayment),
+            settings: c.get(GetCheckoutSettings),
+          },
+          c.get(CATALOG.Vendors),
+          c.get(CHECKOUT.Links),
+          c.get(clock),
+        ),
+    );
+  },
+});

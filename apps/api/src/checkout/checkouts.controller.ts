@@ -1,0 +1,136 @@
+import { Clock } from '@kiosk/domain';
+import {
+  ChangeCheckoutSettings,
+  CheckoutOwner,
+  CheckoutRequest,
+  CreateCheckout,
+  GetCheckout,
+  GetCheckoutSettings,
+  UpdateCheckout,
+} from '@kiosk/domain/checkout';
+import { Principal } from '@kiosk/domain/identity';
+import { HttpProblem } from '../platform/http/problem';
+import { Controller, route } from '../platform/http/routes';
+import { CheckoutBody, CheckoutSettingsBody, CheckoutSettingsView, CheckoutView } from './checkout.dto';
+import { CheckoutLinks, checkoutSettingsView, checkoutView } from './checkout.views';
+
+const READER_AUTH =
+  'A signed-in reader (OpenID bearer token or cookie session) or an anonymous visitor (HTTP Basic ' +
+  '`<browser clientId>:<visitorId>`). A checkout is its maker\'s: another reader\'s, visitor\'s or vendor\'s is 404.';
+
+export function ownerOf(principal: Principal): CheckoutOwner {
+  if (principal.kind === 'user') return { kind: 'user', userId: principal.userId };
+  if (principal.kind === 'visitor') return { kind: 'visitor', visitorId: principal.visitorId };
+  throw new HttpProblem(403, 'AUTH.READER_ONLY', 'checkouts are for readers and visitors');
+}
+
+/** The DTO as the domain's request: the same fields, nothing added. */
+export const checkoutRequest = (body: CheckoutBody): CheckoutRequest => ({ ...body }) as CheckoutRequest;
+
+export interface CheckoutUseCases {
+  create: CreateCheckout;
+  get: GetCheckout;
+  update: UpdateCheckout;
+  getSettings: GetCheckoutSettings;
+  changeSettings: ChangeCheckoutSettings;
+}
+
+/** Interface 4.3 checkouts, and the vendor's checkout settings under /management. */
+export class CheckoutsController implements Controller {
+  constructor(
+    private readonly u: CheckoutUseCases,
+    private readonly links: CheckoutLinks,
+    private readonly clock: Clock,
+  ) {}
+
+  routes() {
+    const tags = ['checkouts'];
+    const errors = {
+      400: { description: 'Invalid body (every wrong field under `errors`); unknown product or purchase option; a price or currency that is not the vendor\'s (CHECKOUT.PRICE_MISMATCH); gift or business purchase the vendor does not offer' },
+      401: { description: 'No or bad credentials' },
+    };
+    const view = (c: Parameters<typeof checkoutView>[0]) => checkoutView(c, this.clock.now(), this.links);
+    return [
+      route<CheckoutBody>({
+        method: 'post',
+        path: '/checkouts',
+        operationId: 'createCheckout',
+        summary: 'Start a checkout: items priced from the vendor\'s price list, discount codes applied, payment methods offered',
+        description: `${READER_AUTH} The answer's \`checkoutUrl\` is the hosted page that takes the payment.`,
+        tags,
+        auth: { kind: 'reader' },
+        body: { dto: CheckoutBody },
+        responses: { 201: { description: 'The checkout (PENDING)', schema: CheckoutView }, ...errors },
+        handler: async ({ res, body, principal }) => {
+          const checkout = await this.u.create.execute({ vendorId: principal.vendorId, owner: ownerOf(principal), request: checkoutRequest(body) });
+          res.status(201).json(view(checkout));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/checkouts/{id}',
+        operationId: 'getCheckout',
+        summary: 'One checkout of the caller',
+        description: READER_AUTH,
+        tags,
+        auth: { kind: 'reader' },
+        responses: { 200: { description: 'The checkout', schema: CheckoutView }, 401: errors[401], 404: { description: 'No such checkout of the caller' } },
+        handler: async ({ res, params, principal }) => {
+          res.json(view(await this.u.get.execute({ vendorId: principal.vendorId, checkoutId: params.id, owner: ownerOf(principal) })));
+        },
+      }),
+      route<CheckoutBody>({
+        method: 'patch',
+        path: '/checkouts/{id}',
+        operationId: 'updateCheckout',
+        summary: 'Change a checkout: fields sent replace, fields left out stay; prices are computed again',
+        description: READER_AUTH,
+        tags,
+        auth: { kind: 'reader' },
+        body: { dto: CheckoutBody },
+        responses: {
+          200: { description: 'The changed checkout', schema: CheckoutView },
+          ...errors,
+          404: { description: 'No such checkout of the caller' },
+          409: { description: 'The checkout is COMPLETED or EXPIRED (CHECKOUT.CLOSED), or a payment awaits its confirmation step' },
+        },
+        handler: async ({ res, params, body, principal }) => {
+          const checkout = await this.u.update.execute({
+            vendorId: principal.vendorId,
+            checkoutId: params.id,
+            owner: ownerOf(principal),
+            request: checkoutRequest(body),
+          });
+          res.json(view(checkout));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/checkout-settings',
+        operationId: 'getCheckoutSettings',
+        summary: "The vendor's checkout settings: allowed methods, lifetime, business and gift switches, terms, colour",
+        tags,
+        auth: { kind: 'bearer', scope: 'checkouts:read' },
+        responses: { 200: { description: 'The settings (defaults until changed)', schema: CheckoutSettingsView } },
+        handler: async ({ res, principal }) => {
+          res.json(checkoutSettingsView(await this.u.getSettings.execute(principal.vendorId)));
+        },
+      }),
+      route<CheckoutSettingsBody>({
+        method: 'patch',
+        path: '/management/checkout-settings',
+        operationId: 'changeCheckoutSettings',
+        summary: "Change the vendor's checkout settings; fields left out stay",
+        description: 'Needs `sites:write` (the checkout is part of the vendor\'s site settings). New checkouts follow the change.',
+        tags,
+        auth: { kind: 'bearer', scope: 'sites:write' },
+        body: { dto: CheckoutSettingsBody },
+        responses: { 200: { description: 'The settings', schema: CheckoutSettingsView }, 400: { description: 'Invalid body' } },
+        handler: async ({ res, body, principal }) => {
+          const settings = await this.u.changeSettings.execute({ vendorId: principal.vendorId, change: body });
+          res.json(checkoutSettingsView(settings));
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,354 @@
+import { Clock, DomainError } from '@kiosk/domain';
+import { VendorRepository } from '@kiosk/domain/catalog';
+import {
+  CheckoutIncomplete,
+  CheckoutRequest,
+  CheckoutSnapshot,
+  ConfirmCheckoutPayment,
+  GetCheckout,
+  GetCheckoutSettings,
+  PayCheckout,
+  UpdateCheckout,
+} from '@kiosk/domain/checkout';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Response } from 'express';
+import { Controller, route } from '../platform/http/routes';
+import { CheckoutLinks } from './checkout.views';
+import {
+  checkoutPage,
+  confirmPage,
+  giftPage,
+  FormState,
+  invalidFields,
+  missingInWords,
+  PAGE_CSP,
+  PageFrame,
+  problemPage,
+  receiptPage,
+} from './hosted-pages';
+
+export class PageQuery {
+  @IsOptional() @IsString() @MaxLength(64) t?: string;
+}
+
+const S = 500;
+/** The hosted page's forms; every field optional, checked by the domain. */
+export class CheckoutForm {
+  @IsOptional() @IsString() @MaxLength(S) buyerEmail?: string;
+  @IsOptional() @IsString() @MaxLength(S) recipientEmail?: string;
+  @IsOptional() @IsString() @MaxLength(8) gift?: string;
+  @IsOptional() @IsString() @MaxLength(S) givenName?: string;
+  @IsOptional() @IsString() @MaxLength(S) familyName?: string;
+  @IsOptional() @IsString() @MaxLength(64) phoneNumber?: string;
+  @IsOptional() @IsString() @MaxLength(32) birthDate?: string;
+  @IsOptional() @IsString() @MaxLength(S) referralEmail?: string;
+  @IsOptional() @IsString() @MaxLength(S) address_street?: string;
+  @IsOptional() @IsString() @MaxLength(32) address_zip?: string;
+  @IsOptional() @IsString() @MaxLength(S) address_city?: string;
+  @IsOptional() @IsString() @MaxLength(8) address_country?: string;
+  @IsOptional() @IsString() @MaxLength(8) isBusiness?: string;
+  @IsOptional() @IsString() @MaxLength(S) companyName?: string;
+  @IsOptional() @IsString() @MaxLength(64) vatNumber?: string;
+  @IsOptional() @IsString() @MaxLength(S) business_street?: string;
+  @IsOptional() @IsString() @MaxLength(32) business_zip?: string;
+  @IsOptional() @IsString() @MaxLength(S) business_city?: string;
+  @IsOptional() @IsString() @MaxLength(8) business_country?: string;
+  @IsOptional() @IsString() @MaxLength(140) payment?: string;
+  @IsOptional() @IsString() @MaxLength(32) cardNumber?: string;
+  @IsOptional() @IsString() @MaxLength(16) expiry?: string;
+  @IsOptional() @IsString() @MaxLength(8) cvc?: string;
+  @IsOptional() @IsString() @MaxLength(64) code?: string;
+  @IsOptional() @IsString() @MaxLength(16) decision?: string;
+}
+
+const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
+const FORM = { dto: CheckoutForm, contentType: 'application/x-www-form-urlencoded' as const };
+
+export interface HostedCheckoutUseCases {
+  get: GetCheckout;
+  update: UpdateCheckout;
+  pay: PayCheckout;
+  confirm: ConfirmCheckoutPayment;
+  settings: GetCheckoutSettings;
+}
+
+/** The checkout's changes a submitted form asks for. */
+function formRequest(form: CheckoutForm, signedIn: boolean, s: CheckoutSnapshot): CheckoutRequest {
+  const text = (value: string | undefined) => (value === undefined ? undefined : value.trim() === '' ? null : value.trim());
+  const gift = form.gift === 'on';
+  const business = form.isBusiness === 'on';
+  const request: CheckoutRequest = {
+    givenName: text(form.givenName),
+    familyName: text(form.familyName),
+    phoneNumber: text(form.phoneNumber),
+    birthDate: text(form.birthDate),
+    referralEmail: text(form.referralEmail),
+    companyName: text(form.companyName),
+    vatNumber: text(form.vatNumber),
+  };
+  if (s.details.requireAddress || form.address_street !== undefined) {
+    request.address = { street: form.address_street, zip: form.address_zip, city: form.address_city, country: form.address_country };
+  }
+  if (form.isBusiness !== undefined || form.business_street !== undefined) {
+    request.isBusiness = business;
+    request.businessAddress = { street: form.business_street, zip: form.business_zip, city: form.business_city, country: form.business_country };
+  } else if (s.details.isBusiness) {
+    request.isBusiness = false;
+  }
+  request.giftMode = gift;
+  if (gift) {
+    request.email = text(form.recipientEmail) ?? null;
+    if (!signedIn) request.payerEmail = text(form.buyerEmail) ?? null;
+  } else {
+    if (!signedIn) request.email = text(form.buyerEmail) ?? null;
+    request.payerEmail = null;
+  }
+  if (form.payment) {
+    const [provider, method] = form.payment.split(':');
+    if (provider && method) request.paymentData = { provider, method };
+  }
+  return request;
+}
+
+/**
+ * The hosted checkout page behind `checkoutUrl`: the order, the buyer's
+ * fields, discount codes, gift and business purchase, the payment; the
+ * confirmation step some cards need; the receipt, then on to the vendor's
+ * `redirectUrl` with the checkout id. Server-rendered forms: it works
+ * without a script, by keyboard and with a screen reader; its link's token
+ * is the credential.
+ */
+export class HostedCheckoutController implements Controller {
+  constructor(
+    private readonly u: HostedCheckoutUseCases,
+    private readonly vendors: Pick<VendorRepository, 'find'>,
+    private readonly links: CheckoutLinks,
+    private readonly clock: Clock,
+  ) {}
+
+  private send(res: Response, status: number, html: string) {
+    res
+      .status(status)
+      .set({ 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' })
+      .type('html')
+      .send(html);
+  }
+
+  /** The checkout of a page request, or null when the link is wrong (a 404 page was sent). */
+  private async load(res: Response, params: Record<string, string>, token: string | undefined, purpose: 'checkout' | 'gift' = 'checkout') {
+    const { vendorId, id } = params;
+    const notFound = () => {
+      this.send(res, 404, problemPage(null, 'Checkout not found', 'This checkout link is not valid. Go back to the site and start again.'));
+      return null;
+    };
+    if (!this.links.verify(vendorId, id, token, purpose)) return notFound();
+    let checkout;
+    try {
+      checkout = await this.u.get.execute({ vendorId, checkoutId: id, owner: null });
+    } catch {
+      return notFound();
+    }
+    const vendor = await this.vendors.find(vendorId);
+    const settings = await this.u.settings.execute(vendorId);
+    const snapshot = checkout.toSnapshot();
+    const pageFrame = (title: string): PageFrame => ({
+      title,
+      vendorName: vendor?.name ?? vendorId,
+      logo: vendor?.logo ?? null,
+      settings,
+      language: snapshot.details.language,
+    });
+    return { checkout, snapshot, vendorId, id, status: checkout.statusAt(this.clock.now()), pageFrame };
+  }
+
+  private continueUrl(s: CheckoutSnapshot): string | null {
+    if (!s.details.redirectUrl) return null;
+    const url = new URL(s.details.redirectUrl);
+    url.searchParams.set('checkoutId', s.id);
+    return url.toString();
+  }
+
+  private async renderForm(res: Response, loaded: NonNullable<Awaited<ReturnType<HostedCheckoutController['load']>>>, status: number, state: FormState) {
+    const { vendorId, id } = loaded;
+    if (loaded.status === 'COMPLETED') return res.redirect(303, this.links.path(vendorId, id, '/receipt'));
+    if (loaded.status === 'WAITING_PAYMENT_CONFIRMATION') return res.redirect(303, this.links.path(vendorId, id, '/confirm'));
+    if (loaded.status === 'EXPIRED') {
+      return this.send(res, 410, problemPage(loaded.pageFrame('Checkout expired'), 'Checkout expired', 'This checkout has expired. Go back to the site and start again.'));
+    }
+    this.send(
+      res,
+      status,
+      checkoutPage({
+        frame: loaded.pageFrame('Checkout'),
+        checkout: loaded.snapshot,
+        signedIn: loaded.snapshot.owner.kind === 'user',
+        actions: { pay: this.links.path(vendorId, id, '/pay'), discount: this.links.path(vendorId, id, '/discount') },
+        state,
+      }),
+    );
+  }
+
+  routes() {
+    const tags = ['hosted checkout'];
+    const base = '/checkout/{vendorId}/{id}';
+    const common = { query: PageQuery, tags, auth: { kind: 'none' as const } };
+    return [
+      route<unknown, PageQuery>({
+        ...common,
+        method: 'get',
+        path: base,
+        operationId: 'checkoutPage',
+        summary: 'The hosted checkout page (`checkoutUrl`); `t` is the link\'s token',
+        responses: { 200: HTML, 404: { description: 'Wrong link (HTML page)' }, 410: { description: 'Expired (HTML page)' } },
+        handler: async ({ res, params, query }) => {
+          const loaded = await this.load(res, params, query.t);
+          if (loaded) await this.renderForm(res, loaded, 200, {});
+        },
+      }),
+      route<CheckoutForm, PageQuery>({
+        ...common,
+        method: 'post',
+        path: `${base}/discount`,
+        operationId: 'checkoutPageDiscount',
+        summary: 'Apply a discount code from the hosted page, then back to it',
+        body: FORM,
+        responses: { 303: { description: 'Back to the page' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
+        handler: async ({ res, params, query, body }) => {
+          const loaded = await this.load(res, params, query.t);
+          if (!loaded) return;
+          const code = (body.code ?? '').trim();
+          if (code !== '' && loaded.status === 'PENDING') {
+            try {
+              const codes = [...loaded.snapshot.requestedDiscountCodes.filter((c) => c.toUpperCase() !== code.toUpperCase()), code];
+              await this.u.update.execute({ vendorId: loaded.vendorId, checkoutId: loaded.id, owner: null, request: { requestedDiscountCodes: codes } });
+            } catch (error) {
+              if (!(error instanceof DomainError)) throw error;
+              return this.renderForm(res, loaded, 400, { error: error.message });
+            }
+          }
+          res.redirect(303, this.links.path(loaded.vendorId, loaded.id));
+        },
+      }),
+      route<CheckoutForm, PageQuery>({
+        ...common,
+        method: 'post',
+        path: `${base}/pay`,
+        operationId: 'checkoutPagePay',
+        summary: 'Pay from the hosted page: the fields are saved, every requirement checked, the provider charges',
+        description: 'Completing is once-only: a double submit makes one contract, one paid bill and one transaction.',
+        body: FORM,
+        responses: {
+          303: { description: 'To the receipt, or to the confirmation step the card needs' },
+          400: { description: 'The page again with a clear error: missing fields, declined card, ...', contentType: 'text/html', schema: { type: 'string' } },
+          404: { description: 'Wrong link (HTML page)' },
+        },
+        handler: async ({ res, params, query, body }) => {
+          const loaded = await this.load(res, params, query.t);
+          if (!loaded) return;
+          if (loaded.status !== 'PENDING') return this.renderForm(res, loaded, 200, {});
+          const signedIn = loaded.snapshot.owner.kind === 'user';
+          const values = { ...body, cardNumber: '', expiry: '', cvc: '' } as Record<string, string>;
+          let giftMode = body.gift === 'on';
+          try {
+            const updated = await this.u.update.execute({
+              vendorId: loaded.vendorId,
+              checkoutId: loaded.id,
+              owner: null,
+              request: formRequest(body, signedIn, loaded.snapshot),
+            });
+            giftMode = updated.details.giftMode;
+            const result = await this.u.pay.execute({
+              vendorId: loaded.vendorId,
+              checkoutId: loaded.id,
+              owner: null,
+              input: { number: body.cardNumber ?? '', expiry: body.expiry ?? '', cvc: body.cvc ?? '' },
+            });
+            const page = result.status === 'COMPLETED' ? '/receipt' : '/confirm';
+            res.redirect(303, this.links.path(loaded.vendorId, loaded.id, page));
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            const again = await this.load(res, params, query.t);
+            if (!again) return;
+            if (error instanceof CheckoutIncomplete) {
+              return this.renderForm(res, again, 400, {
+                error: missingInWords(error.missing, giftMode),
+                invalid: invalidFields(error.missing, giftMode),
+                values,
+              });
+            }
+            const field = typeof error.details.field === 'string' ? [error.details.field] : [];
+            return this.renderForm(res, again, error.kind === 'unavailable' ? 503 : 400, { error: error.message, invalid: field, values });
+          }
+        },
+      }),
+      route<unknown, PageQuery>({
+        ...common,
+        method: 'get',
+        path: `${base}/confirm`,
+        operationId: 'checkoutPageConfirmation',
+        summary: 'The extra confirmation step a card asked for (its own page)',
+        responses: { 200: HTML, 303: { description: 'Nothing to confirm: back to the checkout or the receipt' } },
+        handler: async ({ res, params, query }) => {
+          const loaded = await this.load(res, params, query.t);
+          if (!loaded) return;
+          if (loaded.status !== 'WAITING_PAYMENT_CONFIRMATION') return this.renderForm(res, loaded, 200, {});
+          this.send(res, 200, confirmPage(loaded.pageFrame('Confirm your payment'), loaded.snapshot, this.links.path(loaded.vendorId, loaded.id, '/confirm')));
+        },
+      }),
+      route<CheckoutForm, PageQuery>({
+        ...common,
+        method: 'post',
+        path: `${base}/confirm`,
+        operationId: 'checkoutPageConfirm',
+        summary: 'Confirm (`decision=approve`) or cancel the payment waiting for its step',
+        body: FORM,
+        responses: { 303: { description: 'To the receipt, or back to the checkout' }, 400: HTML },
+        handler: async ({ res, params, query, body }) => {
+          const loaded = await this.load(res, params, query.t);
+          if (!loaded) return;
+          if (loaded.status !== 'WAITING_PAYMENT_CONFIRMATION') return this.renderForm(res, loaded, 200, {});
+          try {
+            const done = await this.u.confirm.execute({ vendorId: loaded.vendorId, checkoutId: loaded.id, approved: body.decision === 'approve' });
+            const completed = done.statusAt(this.clock.now()) === 'COMPLETED';
+            res.redirect(303, this.links.path(loaded.vendorId, loaded.id, completed ? '/receipt' : ''));
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            const again = await this.load(res, params, query.t);
+            if (again) await this.renderForm(res, again, 400, { error: error.message });
+          }
+        },
+      }),
+      route<unknown, PageQuery>({
+        ...common,
+        method: 'get',
+        path: `${base}/gift`,
+        operationId: 'checkoutGiftPage',
+        summary: "The gift's page, the recipient's redeem link (its own token, mailed to them)",
+        responses: { 200: HTML, 404: { description: 'Wrong link, or not a completed gift (HTML page)' } },
+        handler: async ({ res, params, query }) => {
+          const loaded = await this.load(res, params, query.t, 'gift');
+          if (!loaded) return;
+          if (loaded.status !== 'COMPLETED' || !loaded.snapshot.details.giftMode) {
+            return this.send(res, 404, problemPage(loaded.pageFrame('Gift not found'), 'Gift not found', 'This gift link is not valid.'));
+          }
+          const site = loaded.snapshot.details.redirectUrl ? new URL(loaded.snapshot.details.redirectUrl).origin : null;
+          this.send(res, 200, giftPage(loaded.pageFrame('A gift for you'), loaded.snapshot, site));
+        },
+      }),
+      route<unknown, PageQuery>({
+        ...common,
+        method: 'get',
+        path: `${base}/receipt`,
+        operationId: 'checkoutPageReceipt',
+        summary: "The receipt of a completed checkout, with the way on to the vendor's `redirectUrl` (carrying `checkoutId`)",
+        responses: { 200: HTML },
+        handler: async ({ res, params, query }) => {
+          const loaded = await this.load(res, params, query.t);
+          if (!loaded) return;
+          if (loaded.status !== 'COMPLETED') return this.renderForm(res, loaded, 200, {});
+          this.send(res, 200, receiptPage(loaded.pageFrame('Receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot)));
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,259 @@
+import { CheckAccess } from '@kiosk/domain/access';
+import {
+  AddTag,
+  ClaimLicense,
+  CreateLicensePool,
+  DeleteUserMetadata,
+  DeliveryProvider,
+  DiagnosticsRepository,
+  EraseAccount,
+  FulfillmentRepository,
+  GetLicensePool,
+  GetProfile,
+  GetReaderLicense,
+  GetStreamingLink,
+  GetTally,
+  IssueSupportSession,
+  LicenseClaimRepository,
+  LicenseEntitlements,
+  LicensePoolRepository,
+  LicenseProducts,
+  ListFulfillments,
+  ListLicensePools,
+  ListTags,
+  ListTallies,
+  ListUserMetadata,
+  LoadFulfillments,
+  LoadLicenseKeys,
+  ProfileRepository,
+  PushToTally,
+  PutUserMetadata,
+  RecordDiagnostics,
+  RemoveTag,
+  RequestDelivery,
+  SetStreamingLink,
+  SetTally,
+  SupportSessionReaders,
+  TagRepository,
+  TallyRepository,
+  UnitOfWork,
+  UpdateProfile,
+  UserMetadataRepository,
+} from '@kiosk/domain/engagement';
+import { Bind, ServiceIdentifier } from 'inversify';
+import { CATALOG } from '../catalog/catalog.module';
+import { IDENTITY } from '../identity/identity.module';
+import { defineModule } from '../platform/modules';
+import { TOKENS } from '../platform/tokens';
+import { DiagnosticsController } from './diagnostics.controller';
+import { TypeOrmDiagnosticsRepository } from './diagnostics.repository';
+import { EngagementEraser } from './engagement.eraser';
+import { FulfillmentsController } from './fulfillments.controller';
+import { EmbeddedDeliveryProvider, TypeOrmFulfillmentRepository } from './fulfillments.typeorm';
+import { LicensePoolsController, LicensesController } from './licenses.controller';
+import { TypeOrmLicenseClaimRepository, TypeOrmLicensePoolRepository } from './licenses.repository';
+import { ProfileController } from './profile.controller';
+import { TypeOrmProfileRepository, TypeOrmUnitOfWork } from './profile.typeorm';
+import { Hs256SupportSessionSigner, SupportSessionController } from './support-session.controller';
+import { TagsController } from './tags.controller';
+import { TypeOrmTagRepository } from './tags.typeorm';
+import { TalliesController } from './tallies.controller';
+import { TallyReaders } from './tallies.readers';
+import { TypeOrmTallyRepository } from './tallies.repository';
+import { UserMetadataController } from './user-metadata.controller';
+import { TypeOrmUserMetadataRepository } from './user-metadata.typeorm';
+
+export const ENGAGEMENT = {
+  // The reader's profile, metadata, tags and fulfillments.
+  UnitOfWork: Symbol.for('engagement.UnitOfWork') as ServiceIdentifier<UnitOfWork>,
+  Profiles: Symbol.for('engagement.ProfileRepository') as ServiceIdentifier<ProfileRepository>,
+  Metadata: Symbol.for('engagement.UserMetadataRepository') as ServiceIdentifier<UserMetadataRepository>,
+  Tags: Symbol.for('engagement.TagRepository') as ServiceIdentifier<TagRepository>,
+  Fulfillments: Symbol.for('engagement.FulfillmentRepository') as ServiceIdentifier<FulfillmentRepository>,
+  DeliveryProvider: Symbol.for('engagement.DeliveryProvider') as ServiceIdentifier<DeliveryProvider>,
+  // Tallies, license pools and claims, diagnostics, the support session.
+  Tallies: Symbol.for('TallyRepository') as ServiceIdentifier<TallyRepository>,
+  TallyReaders: Symbol.for('TallyReaders') as ServiceIdentifier<TallyReaders>,
+  LicensePools: Symbol.for('LicensePoolRepository') as ServiceIdentifier<LicensePoolRepository>,
+  LicenseClaims: Symbol.for('LicenseClaimRepository') as ServiceIdentifier<LicenseClaimRepository>,
+  LicenseEntitlements: Symbol.for('LicenseEntitlements') as ServiceIdentifier<LicenseEntitlements>,
+  LicenseProducts: Symbol.for('LicenseProducts') as ServiceIdentifier<LicenseProducts>,
+  Diagnostics: Symbol.for('DiagnosticsRepository') as ServiceIdentifier<DiagnosticsRepository>,
+  SupportReaders: Symbol.for('SupportSessionReaders') as ServiceIdentifier<SupportSessionReaders>,
+};
+
+const TALLY_SWEEP_MS = 3_600_000;
+
+/**
+ * Engagement: the reader's profile, user metadata, tags and fulfillments,
+ * account erasure (with every module's PersonalDataEraser); tallies, license
+ * pools and claims, diagnostics and the support session.
+ */
+export const engagementModule = defineModule({
+  name: 'engagement',
+  requires: ['catalog', 'identity', 'access'],
+  register: ({ bind }) => {
+    bindProfile(bind);
+    bindTalliesLicensesDiagnostics(bind);
+  },
+});
+
+/** Profile, user metadata, tags, fulfillments and account erasure. */
+function bindProfile(bind: Bind): void {
+  const db = TOKENS.DataSource;
+  const clock = TOKENS.Clock;
+  bind(ENGAGEMENT.UnitOfWork).toDynamicValue((c) => new TypeOrmUnitOfWork(c.get(db))).inSingletonScope();
+  bind(ENGAGEMENT.Profiles).toDynamicValue((c) => new TypeOrmProfileRepository(c.get(db))).inSingletonScope();
+  bind(ENGAGEMENT.Metadata).toDynamicValue((c) => new TypeOrmUserMetadataRepository(c.get(db))).inSingletonScope();
+  bind(ENGAGEMENT.Tags).toDynamicValue((c) => new TypeOrmTagRepository(c.get(db))).inSingletonScope();
+  bind(ENGAGEMENT.Fulfillments).toDynamicValue((c) => new TypeOrmFulfillmentRepository(c.get(db))).inSingletonScope();
+  bind(EmbeddedDeliveryProvider)
+    .toDynamicValue((c) => new EmbeddedDeliveryProvider(c.get(db), c.get(TOKENS.Ids), c.get(clock)))
+    .inSingletonScope();
+  bind(ENGAGEMENT.DeliveryProvider).toDynamicValue((c) => c.get(EmbeddedDeliveryProvider));
+
+  // Each module binds the eraser of its own personal data (TOKENS.PersonalDataEraser); this is engagement's.
+  const eraser = TOKENS.PersonalDataEraser;
+  bind(eraser).toDynamicValue((c) => new EngagementEraser(c.get(db)));
+
+  const users = IDENTITY.Users;
+  bind(GetProfile).toDynamicValue(
+    (c) => new GetProfile(c.get(users), c.get(ENGAGEMENT.Profiles), c.get(ENGAGEMENT.Metadata), c.get(ENGAGEMENT.Tags)),
+  );
+  bind(UpdateProfile).toDynamicValue(
+    (c) =>
+      new UpdateProfile(
+        c.get(users),
+        c.get(ENGAGEMENT.Profiles),
+        c.get(ENGAGEMENT.Metadata),
+        c.get(ENGAGEMENT.UnitOfWork),
+        c.get(GetProfile),
+        c.get(clock),
+      ),
+  );
+  bind(EraseAccount).toDynamicValue(
+    (c) => new EraseAccount(c.get(users), c.getAll(eraser), c.get(ENGAGEMENT.UnitOfWork), c.get(clock)),
+  );
+  bind(GetStreamingLink).toDynamicValue((c) => new GetStreamingLink(c.get(ENGAGEMENT.Profiles)));
+  bind(SetStreamingLink).toDynamicValue(
+    (c) => new SetStreamingLink(c.get(users), c.get(ENGAGEMENT.Profiles), c.get(ENGAGEMENT.UnitOfWork), c.get(clock)),
+  );
+  bind(ListUserMetadata).toDynamicValue((c) => new ListUserMetadata(c.get(ENGAGEMENT.Metadata)));
+  bind(PutUserMetadata).toDynamicValue((c) => new PutUserMetadata(c.get(ENGAGEMENT.Metadata), c.get(clock)));
+  bind(DeleteUserMetadata).toDynamicValue((c) => new DeleteUserMetadata(c.get(ENGAGEMENT.Metadata)));
+  bind(ListTags).toDynamicValue((c) => new ListTags(c.get(ENGAGEMENT.Tags)));
+  bind(AddTag).toDynamicValue((c) => new AddTag(c.get(ENGAGEMENT.Tags), c.get(clock)));
+  bind(RemoveTag).toDynamicValue((c) => new RemoveTag(c.get(ENGAGEMENT.Tags)));
+  bind(ListFulfillments).toDynamicValue((c) => new ListFulfillments(c.get(ENGAGEMENT.Fulfillments)));
+  bind(RequestDelivery).toDynamicValue(
+    (c) =>
+      new RequestDelivery(
+        c.get(ENGAGEMENT.Fulfillments),
+        c.get(ENGAGEMENT.Profiles),
+        c.get(ENGAGEMENT.DeliveryProvider),
+        c.get(clock),
+      ),
+  );
+  bind(LoadFulfillments).toDynamicValue(
+    (c) => new LoadFulfillments(c.get(ENGAGEMENT.Fulfillments), c.get(users), c.get(clock)),
+  );
+
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) =>
+      new ProfileController(
+        c.get(GetProfile),
+        c.get(UpdateProfile),
+        c.get(EraseAccount),
+        c.get(GetStreamingLink),
+        c.get(SetStreamingLink),
+      ),
+  );
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) => new UserMetadataController(c.get(ListUserMetadata), c.get(PutUserMetadata), c.get(DeleteUserMetadata)),
+  );
+  bind(TOKENS.Controller).toDynamicValue((c) => new TagsController(c.get(ListTags), c.get(AddTag), c.get(RemoveTag)));
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) => new FulfillmentsController(c.get(ListFulfillments), c.get(RequestDelivery), c.get(LoadFulfillments)),
+  );
+}
+
+/** Tallies, license pools and claims, diagnostics, the support session. */
+function bindTalliesLicensesDiagnostics(bind: Bind): void {
+  const db = TOKENS.DataSource;
+  bind(TypeOrmTallyRepository).toDynamicValue((c) => new TypeOrmTallyRepository(c.get(db))).inSingletonScope();
+  bind(ENGAGEMENT.Tallies).toDynamicValue((c) => c.get(TypeOrmTallyRepository));
+  bind(ENGAGEMENT.TallyReaders).toDynamicValue((c) => new TallyReaders(c.get(TOKENS.Config).secretsKey)).inSingletonScope();
+  bind(ListTallies).toDynamicValue((c) => new ListTallies(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  bind(GetTally).toDynamicValue((c) => new GetTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  bind(SetTally).toDynamicValue((c) => new SetTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  bind(PushToTally).toDynamicValue((c) => new PushToTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  // Expired tallies are invisible at once; the rows go in an hourly sweep.
+  bind(TOKENS.PeriodicTask).toDynamicValue((c) => ({
+    name: 'tallies:purge-expired',
+    intervalMs: TALLY_SWEEP_MS,
+    run: () => c.get(TypeOrmTallyRepository).purgeExpired(c.get(TOKENS.Clock).now()),
+  }));
+
+  bind(ENGAGEMENT.LicensePools).toDynamicValue((c) => new TypeOrmLicensePoolRepository(c.get(db))).inSingletonScope();
+  bind(ENGAGEMENT.LicenseClaims).toDynamicValue((c) => new TypeOrmLicenseClaimRepository(c.get(db))).inSingletonScope();
+  // Narrow ports onto the access and catalog modules, looked up when used so modules load in any order.
+  bind(ENGAGEMENT.LicenseEntitlements).toDynamicValue((c) => ({
+    hasActive: (query) => c.get(CheckAccess).execute(query),
+  }));
+  bind(ENGAGEMENT.LicenseProducts).toDynamicValue((c) => ({
+    exists: async (vendorId, sku) => (await c.get(CATALOG.Products).find(vendorId, sku)) !== null,
+  }));
+  bind(CreateLicensePool).toDynamicValue(
+    (c) => new CreateLicensePool(c.get(ENGAGEMENT.LicensePools), c.get(ENGAGEMENT.LicenseProducts), c.get(TOKENS.Clock)),
+  );
+  bind(LoadLicenseKeys).toDynamicValue((c) => new LoadLicenseKeys(c.get(ENGAGEMENT.LicensePools), c.get(TOKENS.Clock)));
+  bind(GetLicensePool).toDynamicValue((c) => new GetLicensePool(c.get(ENGAGEMENT.LicensePools), c.get(TOKENS.Clock)));
+  bind(ListLicensePools).toDynamicValue((c) => new ListLicensePools(c.get(ENGAGEMENT.LicensePools), c.get(TOKENS.Clock)));
+  bind(GetReaderLicense).toDynamicValue((c) => new GetReaderLicense(c.get(ENGAGEMENT.LicenseClaims), c.get(TOKENS.Clock)));
+  bind(ClaimLicense).toDynamicValue(
+    (c) =>
+      new ClaimLicense(
+        c.get(ENGAGEMENT.LicensePools),
+        c.get(ENGAGEMENT.LicenseClaims),
+        c.get(ENGAGEMENT.LicenseEntitlements),
+        c.get(TOKENS.Clock),
+      ),
+  );
+
+  bind(TypeOrmDiagnosticsRepository).toDynamicValue((c) => new TypeOrmDiagnosticsRepository(c.get(db))).inSingletonScope();
+  bind(ENGAGEMENT.Diagnostics).toDynamicValue((c) => c.get(TypeOrmDiagnosticsRepository));
+  bind(RecordDiagnostics).toDynamicValue(
+    (c) => new RecordDiagnostics(c.get(ENGAGEMENT.Diagnostics), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
+  );
+
+  bind(ENGAGEMENT.SupportReaders).toDynamicValue((c) => ({
+    emailOf: async (vendorId, userId) => (await c.get(IDENTITY.Users).find(vendorId, userId))?.email ?? null,
+  }));
+  bind(IssueSupportSession).toDynamicValue(
+    (c) =>
+      new IssueSupportSession(
+        c.get(ENGAGEMENT.SupportReaders),
+        new Hs256SupportSessionSigner(new Uint8Array(c.get(TOKENS.Config).supportSessionSecret), c.get(TOKENS.Config).baseUrl),
+        c.get(TOKENS.Ids),
+        c.get(TOKENS.Clock),
+      ),
+  );
+
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) =>
+      new TalliesController(
+        c.get(ENGAGEMENT.TallyReaders),
+        c.get(ListTallies),
+        c.get(GetTally),
+        c.get(SetTally),
+        c.get(PushToTally),
+      ),
+  );
+  bind(TOKENS.Controller).toDynamicValue((c) => new LicensesController(c.get(GetReaderLicense), c.get(ClaimLicense)));
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) =>
+      new LicensePoolsController(c.get(CreateLicensePool), c.get(LoadLicenseKeys), c.get(GetLicensePool), c.get(ListLicensePools)),
+  );
+  bind(TOKENS.Controller).toDynamicValue((c) => new DiagnosticsController(c.get(RecordDiagnostics)));
+  bind(TOKENS.Controller).toDynamicValue((c) => new SupportSessionController(c.get(IssueSupportSession)));
+}

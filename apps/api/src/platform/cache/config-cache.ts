@@ -1,0 +1,256 @@
+import { Client } from 'pg';
+import { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
+import { sqlRows } from '../database/sql';
+import { managerOf } from '../database/transaction';
+
+/** The channel every change of cached configuration is announced on (payload `<region>\u001e<key>`, or the region alone). */
+export const CONFIG_CHANGED_CHANNEL = 'kiosk_config_changed';
+
+const SEPARATOR = '\u001e';
+const RECONNECT_MS = 1_000;
+
+export interface ConfigCacheSettings {
+  /** Longest life of an entry while listening (a safety net; changes are announced). */
+  readonly ttlMs: number;
+  /**
+   * Life of an entry on PGlite, where a notification only reaches its sender:
+   * changes made by this process are seen at once, changes made through the
+   * embedded database's socket by another process (the command line) after
+   * at most this long.
+   */
+  readonly localTtlMs: number;
+}
+
+export const DEFAULT_CONFIG_CACHE_SETTINGS: ConfigCacheSettings = { ttlMs: 10 * 60_000, localTtlMs: 5_000 };
+
+type Mode = 'listening' | 'local' | 'down';
+
+interface Entry<V> {
+  readonly value: V;
+  readonly expiresAt: number;
+}
+
+/**
+ * One kind of cached configuration (browser clients, paywalls, ...), keyed by
+ * a string the owner chooses (usually `<vendorId>\u001f<id>`). Lookups that
+ * miss run `load` once for all concurrent callers; a load that started
+ * before an invalidation of the region is answered but not kept, so a value
+ * read just before a change never outlives the change's announcement.
+ */
+export class CacheRegion<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly loading = new Map<string, Promise<V>>();
+  private generation = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly owner: ConfigCache,
+    private readonly maxEntries: number,
+  ) {}
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const ttl = await this.owner.entryTtlMs();
+    if (ttl === 0) return load();
+    const now = Date.now();
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > now) return entry.value;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const promise = load().then(
+      (value) => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+        if (this.generation === generation) this.keep(key, { value, expiresAt: Date.now() + ttl });
+        return value;
+      },
+      (error: unknown) => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+        throw error;
+      },
+    );
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  /** Forgets one key, or every key of the region. */
+  invalidate(key?: string): void {
+    this.generation += 1;
+    if (key === undefined) {
+      this.entries.clear();
+      this.loading.clear();
+    } else {
+      this.entries.delete(key);
+      this.loading.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private keep(key: string, entry: Entry<V>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
+/**
+ * Per-process cache of vendor configuration that changes rarely, invalidated
+ * across processes. A change is announced with `changed(region, key)`:
+ * `pg_notify` on the current transaction's connection (delivered when it
+ * commits, dropped when it rolls back) and a local invalidation at once. On
+ * PostgreSQL every process keeps a dedicated connection that LISTENs on
+ * `kiosk_config_changed` and drops what another process changed; while that
+ * connection is down nothing is cached (reads go to the database), and when
+ * it is back everything is dropped, since announcements may have been missed.
+ * On PGlite (one process, one session: a notification reaches only its
+ * sender) invalidation is local and entries live `localTtlMs`.
+ */
+export class ConfigCache {
+  private readonly regions = new Map<string, CacheRegion<unknown>>();
+  private mode: Mode | null = null;
+  private starting: Promise<void> | null = null;
+  private client: Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly logger: Logger,
+    private readonly settings: ConfigCacheSettings = DEFAULT_CONFIG_CACHE_SETTINGS,
+  ) {}
+
+  /** The region named `name`, made on first use. */
+  region<V>(name: string, maxEntries = 10_000): CacheRegion<V> {
+    let region = this.regions.get(name);
+    if (!region) {
+      region = new CacheRegion<unknown>(name, this, maxEntries);
+      this.regions.set(name, region);
+    }
+    return region as CacheRegion<V>;
+  }
+
+  /**
+   * Announces a change of `region` (one key, or all of it). Call it inside the
+   * transaction that makes the change (`managerOf` finds it) so other
+   * processes hear of it exactly when it commits.
+   */
+  async changed(region: string, key?: string): Promise<void> {
+    this.invalidate(region, key);
+    // Sent on PGlite too (where it reaches nobody): deciding the mode first could need a
+    // second connection inside the caller's transaction, which deadlocks PGlite's one session.
+    await sqlRows(managerOf(this.db), `SELECT pg_notify($1, $2)`, [CONFIG_CHANGED_CHANNEL, key === undefined ? region : `${region}${SEPARATOR}${key}`]);
+  }
+
+  /** How long an entry may live now; 0 means do not cache (the LISTEN connection is down). */
+  async entryTtlMs(): Promise<number> {
+    const mode = await this.currentMode();
+    if (mode === 'listening') return this.settings.ttlMs;
+    if (mode === 'local') return this.settings.localTtlMs;
+    return 0;
+  }
+
+  /**
+   * Forgets `key` (or everything) in `region` and in every region under it
+   * (`capsule` reaches `capsule/service-signing-key`): a table announces its
+   * changes once, and each cache of what is derived from it listens.
+   */
+  private invalidate(region: string, key?: string): void {
+    for (const [name, cached] of this.regions) {
+      if (name === region || name.startsWith(`${region}/`)) cached.invalidate(key);
+    }
+  }
+
+  /** Drops everything (tests, or after an announcement may have been lost). */
+  clear(): void {
+    for (const region of this.regions.values()) region.invalidate();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const client = this.client;
+    this.client = null;
+    this.mode = 'down';
+    await client?.end().catch(() => undefined);
+  }
+
+  private async currentMode(): Promise<Mode> {
+    if (this.mode === null) {
+      this.starting ??= this.start();
+      await this.starting;
+    }
+    return this.mode ?? 'down';
+  }
+
+  private async start(): Promise<void> {
+    const embedded = await sqlRows<{ version: string }>(managerOf(this.db), 'SELECT version() AS version').then(
+      ([row]) => /PGlite|emscripten/i.test(row?.version ?? ''),
+      () => false,
+    );
+    if (embedded) {
+      this.mode = 'local';
+      return;
+    }
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const url = (this.db.options as PostgresDataSourceOptions).url;
+    if (!url) {
+      this.mode = 'down';
+      return;
+    }
+    const client = new Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel !== CONFIG_CHANGED_CHANNEL || !message.payload) return;
+      const at = message.payload.indexOf(SEPARATOR);
+      this.invalidate(at < 0 ? message.payload : message.payload.slice(0, at), at < 0 ? undefined : message.payload.slice(at + 1));
+    });
+    client.on('error', (error) => {
+      if (this.client !== client) return;
+      this.logger.warn({ err: error }, 'configuration cache: LISTEN connection lost; not caching until it is back');
+      this.lost();
+      void client.end().catch(() => undefined);
+    });
+    client.on('end', () => {
+      if (this.client === client) this.lost();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONFIG_CHANGED_CHANNEL}`);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'configuration cache: could not LISTEN; not caching until it can');
+      await client.end().catch(() => undefined);
+      this.lost();
+      return;
+    }
+    // The connection never keeps the process alive on its own.
+    (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    // Anything cached before this point may have missed an announcement.
+    this.clear();
+    this.mode = 'listening';
+  }
+
+  private lost(): void {
+    this.client = null;
+    this.mode = 'down';
+    this.clear();
+    if (this.closed || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.listen();
+    }, RECONNECT_MS);
+    this.reconnectTimer.unref();
+  }
+}

@@ -1,0 +1,399 @@
+import { settleEvents } from '../billing/support';
+import { bearer, startTestApp, TestApp } from '../support/harness';
+import { givenShop, pagePath, rowsOf } from './support';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const HOUR = 3_600_000;
+
+const FULL_REQUEST = {
+  items: [{ sku: 'news', purchaseOptionId: 'news-monthly', price: 99, currency: 'SEK', geoRestrictions: { countries: ['SE', 'NO'], type: 'ALLOW' } }],
+  address: { country: 'SE', zip: '111 22', city: 'Stockholm', street: 'Gatan 1', co: 'c/o Office', lastName: 'Reader', firstName: 'Rita' },
+  businessAddress: { country: 'SE', zip: '111 33', city: 'Stockholm', street: 'Kontoret 2', co: null, lastName: null, firstName: null },
+  email: 'rita@example.com',
+  givenName: 'Rita',
+  familyName: 'Reader',
+  birthDate: '1990-02-03',
+  phoneNumber: '+46 70 123 45 67',
+  country: 'SE',
+  referralEmail: 'friend@example.com',
+  language: 'sv',
+  redirectUrl: 'https://shop.example.com/thanks',
+  currency: 'SEK',
+  anonymousUserId: 'anon-1',
+  isBusiness: true,
+  giftMode: false,
+  requireAddress: true,
+  price: 49.5,
+  attribution: {
+    utmSource: 'news', utmMedium: 'email', utmCampaign: 'spring', utmTerm: 't', utmContent: 'c', source: 'src', sourceId: 'sid',
+    itemSrc: 'is', referrer: 'https://ref.example', publisherContentId: 'pc1', _ga: 'ga', _gid: 'gid', _fbp: 'fbp', _fbc: 'fbc',
+    _pk_id: 'pk', gaSessionId: 'gs',
+  },
+  paymentData: { provider: 'embedded', method: 'card' },
+  paymentMethodsFilter: [{ provider: 'embedded', methods: ['card'] }],
+  fieldSettings: { name: { enabled: true, required: true }, phone: { enabled: true, required: false }, birthdate: { enabled: true, required: false }, referral: { enabled: true } },
+  metadata: { campaign: 'spring', n: '1' },
+  requestedDiscountCodes: ['half', 'NOPE'],
+  payerEmail: 'boss@example.com',
+  companyName: 'Rita AB',
+  vatNumber: 'SE556677889901',
+};
+
+describe('POST /checkouts, GET and PATCH', () => {
+  it('creates with every field of 2.8, shows them back, and GET answers the same', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const now = app.clock.now();
+    const body = { ...FULL_REQUEST, businessAddress: { country: 'SE', zip: '111 33', city: 'Stockholm', street: 'Kontoret 2' } };
+    const res = await app.http.post('/checkouts').set(r.auth).send(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      checkoutUrl: expect.stringMatching(new RegExp(`^http://kiosk.test/checkout/${v.vendorId}/[^/?]+\\?t=[A-Za-z0-9_-]{32}$`)),
+      status: 'PENDING',
+      type: 'RECURRING',
+      items: [{ sku: 'news', url: null, purchaseOptionId: 'news-monthly', price: 99, currency: 'SEK', geoRestrictions: { type: 'ALLOW', countries: ['SE', 'NO'] } }],
+      address: FULL_REQUEST.address,
+      businessAddress: FULL_REQUEST.businessAddress,
+      email: 'rita@example.com',
+      givenName: 'Rita',
+      familyName: 'Reader',
+      birthDate: '1990-02-03',
+      phoneNumber: '+46 70 123 45 67',
+      country: 'SE',
+      referralEmail: 'friend@example.com',
+      language: 'sv',
+      redirectUrl: 'https://shop.example.com/thanks',
+      currency: 'SEK',
+      anonymousUserId: 'anon-1',
+      companyName: 'Rita AB',
+      vatNumber: 'SE556677889901',
+      isBusiness: true,
+      giftMode: false,
+      requireAddress: true,
+      price: 49.5,
+      attribution: FULL_REQUEST.attribution,
+      paymentData: { provider: 'embedded', method: 'card' },
+      paymentMethodsFilter: [{ provider: 'embedded', methods: ['card'] }],
+      fieldSettings: FULL_REQUEST.fieldSettings,
+      metadata: { campaign: 'spring', n: '1' },
+      itemsOwned: [],
+      appliedDiscountCodes: [
+        { name: 'Half price', id: expect.any(String), code: 'HALF', description: 'Half off the first month', status: 'APPLIED' },
+        { name: 'NOPE', id: null, code: 'NOPE', description: '', status: 'UNAPPLICABLE' },
+      ],
+      availablePaymentMethods: [{ provider: 'embedded', methods: ['card'] }],
+      payer: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 24 * HOUR).toISOString(),
+      contractIds: [],
+    });
+    const got = await app.http.get(`/checkouts/${res.body.id}`).set(r.auth);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(res.body);
+  });
+
+  it('a minimal checkout: defaults and nulls; an item by url; SINGLE', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const res = await app.http.post('/checkouts').set(r.auth).send({ items: [{ url: 'https://shop.example.com/books/a-book' }] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      type: 'SINGLE',
+      price: 49.5,
+      currency: 'SEK',
+      items: [{ sku: 'book', url: 'https://shop.example.com/books/a-book', purchaseOptionId: 'book-once', price: 49.5, currency: 'SEK', geoRestrictions: null }],
+      address: null, businessAddress: null, email: null, givenName: null, payer: null, paymentData: null, paymentMethodsFilter: null,
+      isBusiness: false, giftMode: false, requireAddress: false, attribution: {}, metadata: {}, appliedDiscountCodes: [],
+      fieldSettings: { name: { enabled: true, required: false }, phone: { enabled: false, required: false }, birthdate: { enabled: false, required: false }, referral: { enabled: false } },
+    });
+  });
+
+  it('PATCH changes the fields sent and keeps the rest; prices are computed again', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'news' }], email: 'a@example.com', metadata: { a: '1' } })).body;
+    expect(created.price).toBe(99);
+    app.clock.advance(60_000);
+    const res = await app.http
+      .patch(`/checkouts/${created.id}`)
+      .set(r.auth)
+      .send({ requestedDiscountCodes: ['HALF'], givenName: 'Rita', items: [{ sku: 'news' }, { sku: 'book' }], isBusiness: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      email: 'a@example.com', givenName: 'Rita', metadata: { a: '1' }, price: 99, isBusiness: true,
+      appliedDiscountCodes: [{ code: 'HALF', status: 'APPLIED' }],
+      updatedAt: app.clock.now().toISOString(), createdAt: created.createdAt,
+    });
+    expect(res.body.items.map((i: { sku: string }) => i.sku)).toEqual(['news', 'book']);
+    const cleared = await app.http.patch(`/checkouts/${created.id}`).set(r.auth).send({ requestedDiscountCodes: [] });
+    expect(cleared.body.price).toBe(148.5);
+  });
+
+  it('itemsOwned lists what the reader already holds', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    await v.entitle(r.userId, 'book');
+    const res = await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }, { sku: 'news' }] });
+    expect(res.body.itemsOwned).toEqual([{ sku: 'book', purchaseOptionId: 'book-once', title: 'A Book' }]);
+  });
+
+  it('payment methods: vendor settings and the filter narrow them; invoice for business buyers where allowed', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const settings = await app.http.patch('/management/checkout-settings').set(bearer(await v.apiToken('full'))).send({ invoiceForBusiness: true });
+    expect(settings.status).toBe(200);
+    const business = await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }], isBusiness: true });
+    expect(business.body.availablePaymentMethods).toEqual([{ provider: 'embedded', methods: ['card'] }, { provider: 'invoice', methods: ['invoice'] }]);
+    const filtered = await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }], isBusiness: true, paymentMethodsFilter: [{ provider: 'invoice', methods: ['invoice'] }] });
+    expect(filtered.body.availablePaymentMethods).toEqual([{ provider: 'invoice', methods: ['invoice'] }]);
+    const personal = await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }] });
+    expect(personal.body.availablePaymentMethods).toEqual([{ provider: 'embedded', methods: ['card'] }]);
+  });
+});
+
+describe('validation errors answer problem+json 400', () => {
+  const cases: [string, object, string][] = [
+    ['unknown field', { items: [{ sku: 'book' }], nope: 1 }, 'REQUEST.INVALID'],
+    ['items not an array', { items: 'book' }, 'REQUEST.INVALID'],
+    ['bad email', { items: [{ sku: 'book' }], email: 'not-mail' }, 'REQUEST.INVALID'],
+    ['bad payerEmail', { items: [{ sku: 'book' }], payerEmail: 'x' }, 'REQUEST.INVALID'],
+    ['bad referralEmail', { items: [{ sku: 'book' }], referralEmail: 'x' }, 'REQUEST.INVALID'],
+    ['bad country', { items: [{ sku: 'book' }], country: 'Sweden' }, 'REQUEST.INVALID'],
+    ['bad birthDate', { items: [{ sku: 'book' }], birthDate: '3/2/1990' }, 'REQUEST.INVALID'],
+    ['bad redirectUrl', { items: [{ sku: 'book' }], redirectUrl: 'javascript:alert(1)' }, 'REQUEST.INVALID'],
+    ['bad currency', { items: [{ sku: 'book' }], currency: 'kr' }, 'REQUEST.INVALID'],
+    ['price not a number', { items: [{ sku: 'book' }], price: '49.5' }, 'REQUEST.INVALID'],
+    ['negative item price', { items: [{ sku: 'book', price: -1 }] }, 'REQUEST.INVALID'],
+    ['bad geo type', { items: [{ sku: 'book', geoRestrictions: { countries: ['SE'], type: 'MAYBE' } }] }, 'REQUEST.INVALID'],
+    ['metadata not strings', { items: [{ sku: 'book' }], metadata: { a: 1 } }, 'REQUEST.INVALID'],
+    ['fieldSettings not booleans', { items: [{ sku: 'book' }], fieldSettings: { name: { enabled: 'yes' } } }, 'REQUEST.INVALID'],
+    ['isBusiness not boolean', { items: [{ sku: 'book' }], isBusiness: 'true' }, 'REQUEST.INVALID'],
+    ['unknown attribution key', { items: [{ sku: 'book' }], attribution: { evil: 'x' } }, 'REQUEST.INVALID'],
+    ['too many items', { items: Array.from({ length: 11 }, () => ({ sku: 'book' })) }, 'REQUEST.INVALID'],
+    ['no items', {}, 'CHECKOUT.NO_ITEMS'],
+    ['an item without sku or url', { items: [{ purchaseOptionId: 'book-once' }] }, 'CHECKOUT.BAD_ITEM'],
+    ['unknown sku', { items: [{ sku: 'nothing' }] }, 'CHECKOUT.ITEM_NOT_FOUND'],
+    ['url of no product', { items: [{ url: 'https://x.example/unknown' }] }, 'CHECKOUT.ITEM_NOT_FOUND'],
+    ['option of another product', { items: [{ sku: 'book', purchaseOptionId: 'news-monthly' }] }, 'CHECKOUT.ITEM_NOT_FOUND'],
+    ['item price not the list price', { items: [{ sku: 'book', price: 1 }] }, 'CHECKOUT.PRICE_MISMATCH'],
+    ['item currency not the list currency', { items: [{ sku: 'book', currency: 'EUR' }] }, 'CHECKOUT.PRICE_MISMATCH'],
+    ['checkout price not the total', { items: [{ sku: 'book' }], price: 10 }, 'CHECKOUT.PRICE_MISMATCH'],
+    ['checkout currency not the items', { items: [{ sku: 'book' }], currency: 'EUR' }, 'CHECKOUT.PRICE_MISMATCH'],
+    ['the same product twice', { items: [{ sku: 'book' }, { sku: 'book' }] }, 'CHECKOUT.DUPLICATE_ITEM'],
+  ];
+  it.each(cases)('%s', async (_name, body, code) => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const res = await app.http.post('/checkouts').set(r.auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(res.body.code).toBe(code);
+  });
+
+  it('gift or business when the vendor turned them off', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    await app.http.patch('/management/checkout-settings').set(bearer(await v.apiToken('full'))).send({ giftEnabled: false, businessEnabled: false }).expect(200);
+    expect((await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }], giftMode: true })).body.code).toBe('CHECKOUT.GIFT_DISABLED');
+    expect((await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }], isBusiness: true })).body.code).toBe('CHECKOUT.BUSINESS_DISABLED');
+  });
+
+  it('no credentials: 401', async () => {
+    expect((await app.http.post('/checkouts').send({ items: [{ sku: 'book' }] })).status).toBe(401);
+  });
+});
+
+describe('tenancy', () => {
+  it("another reader's, another visitor's or another vendor's checkout is 404", async () => {
+    const v = await givenShop(app);
+    const other = await givenShop(app);
+    const r = await v.reader();
+    const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }] })).body;
+    const second = await v.reader();
+    const visitor = v.visitor();
+    const foreign = await other.reader();
+    for (const auth of [second.auth, visitor.auth, foreign.auth]) {
+      expect((await app.http.get(`/checkouts/${created.id}`).set(auth)).status).toBe(404);
+      expect((await app.http.patch(`/checkouts/${created.id}`).set(auth).send({ email: 'x@example.com' })).status).toBe(404);
+    }
+    expect((await app.http.get(`/checkouts/${created.id}`).set(r.auth)).status).toBe(200);
+    expect((await app.http.get('/checkouts/nothing').set(r.auth)).status).toBe(404);
+  });
+
+  it('a visitor with Basic credentials makes and reads their own checkout; anonymousUserId is the visitor id', async () => {
+    const v = await givenShop(app);
+    const visitor = v.visitor();
+    const res = await app.http.post('/checkouts').set(visitor.auth).send({ items: [{ sku: 'book' }] });
+    expect(res.status).toBe(201);
+    expect(res.body.anonymousUserId).toBe(visitor.visitorId);
+    expect((await app.http.get(`/checkouts/${res.body.id}`).set(visitor.auth)).status).toBe(200);
+    expect((await app.http.get(`/checkouts/${res.body.id}`).set(v.visitor().auth)).status).toBe(404);
+  });
+});
+
+describe('status changes', () => {
+  it('PENDING -> EXPIRED after the lifetime (vendor setting); then PATCH is 409', async () => {
+    const v = await givenShop(app);
+    await app.http.patch('/management/checkout-settings').set(bearer(await v.apiToken('full'))).send({ lifetimeHours: 2 }).expect(200);
+    const r = await v.reader();
+    const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }] })).body;
+    expect(new Date(created.expiresAt).getTime() - new Date(created.createdAt).getTime()).toBe(2 * HOUR);
+    app.clock.advance(2 * HOUR);
+    expect((await app.http.get(`/checkouts/${created.id}`).set(r.auth)).body.status).toBe('EXPIRED');
+    const res = await app.http.patch(`/checkouts/${created.id}`).set(r.auth).send({ email: 'x@example.com' });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('CHECKOUT.CLOSED');
+  });
+
+  it('PENDING -> COMPLETED on payment: one contract (origin CHECKOUT, paymentData), a paid bill, a transaction, the entitlement; then PATCH is 409', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'news' }], requestedDiscountCodes: ['HALF'] })).body;
+    expect(created.price).toBe(49.5);
+    const pay = await app.http
+      .post(pagePath(created.checkoutUrl, '/pay'))
+      .type('form')
+      .send({ payment: 'embedded:card', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    expect(pay.status).toBe(303);
+    expect(pay.headers.location).toBe(pagePath(created.checkoutUrl, '/receipt'));
+    const done = (await app.http.get(`/checkouts/${created.id}`).set(r.auth)).body;
+    expect(done).toMatchObject({ status: 'COMPLETED', payer: { id: r.userId, email: r.email } });
+    expect(done.contractIds).toHaveLength(1);
+    const contract = await app.http.get(`/contracts/${done.contractIds[0]}`).set(r.auth);
+    expect(contract.body).toMatchObject({
+      userId: r.userId,
+      status: 'ACTIVE',
+      origin: { type: 'CHECKOUT', id: created.id },
+      paymentData: { method: 'card', brand: 'visa', description: '•••• 4242' },
+      appliedDiscounts: [{ code: 'HALF', status: 'APPLIED' }],
+    });
+    const bills = await rowsOf(app, 'bills', 'vendor_id = $1 AND contract_id = $2', [v.vendorId, done.contractIds[0]]);
+    expect(bills.map((b: { status: string; price_minor?: string }) => b.status)).toEqual(['PAID']);
+    const transactions = await app.http.get('/transactions').set(r.auth);
+    expect(transactions.body).toEqual([expect.objectContaining({ amount: 49.5, currency: 'SEK', contractId: done.contractIds[0], isRefund: false })]);
+    await settleEvents(app, v.vendorId);
+    const entitlements = await app.http.get('/entitlements').set(r.auth);
+    expect(entitlements.body).toEqual([expect.objectContaining({ sku: 'news', hasAccess: true })]);
+
+    const patch = await app.http.patch(`/checkouts/${created.id}`).set(r.auth).send({ email: 'x@example.com' });
+    expect(patch.status).toBe(409);
+    expect(patch.body.code).toBe('CHECKOUT.CLOSED');
+    // Paying again changes nothing.
+    const again = await app.http.post(pagePath(created.checkoutUrl, '/pay')).type('form').send({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    expect(again.status).toBe(303);
+    expect(await rowsOf(app, 'contracts', 'vendor_id = $1', [v.vendorId])).toHaveLength(1);
+  });
+
+  it('PENDING -> WAITING_PAYMENT_CONFIRMATION -> COMPLETED with the extra-confirmation card; PATCH meanwhile is 409', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }] })).body;
+    const pay = await app.http.post(pagePath(created.checkoutUrl, '/pay')).type('form').send({ cardNumber: '4000002500003155', expiry: '12/34', cvc: '123' });
+    expect(pay.status).toBe(303);
+    expect(pay.headers.location).toBe(pagePath(created.checkoutUrl, '/confirm'));
+    expect((await app.http.get(`/checkouts/${created.id}`).set(r.auth)).body.status).toBe('WAITING_PAYMENT_CONFIRMATION');
+    expect((await app.http.patch(`/checkouts/${created.id}`).set(r.auth).send({ email: 'x@example.com' })).status).toBe(409);
+    const page = await app.http.get(pagePath(created.checkoutUrl, '/confirm'));
+    expect(page.text).toContain('Confirm your payment');
+    const confirm = await app.http.post(pagePath(created.checkoutUrl, '/confirm')).type('form').send({ decision: 'approve' });
+    expect(confirm.headers.location).toBe(pagePath(created.checkoutUrl, '/receipt'));
+    expect((await app.http.get(`/checkouts/${created.id}`).set(r.auth)).body.status).toBe('COMPLETED');
+  });
+
+  it('a declined card leaves it PENDING and nothing made', async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }] })).body;
+    const pay = await app.http.post(pagePath(created.checkoutUrl, '/pay')).type('form').send({ cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' });
+    expect(pay.status).toBe(400);
+    expect(pay.text).toContain('Your card was declined');
+    expect((await app.http.get(`/checkouts/${created.id}`).set(r.auth)).body.status).toBe('PENDING');
+    expect(await rowsOf(app, 'contracts', 'vendor_id = $1', [v.vendorId])).toHaveLength(0);
+    expect(await rowsOf(app, 'bills', 'vendor_id = $1', [v.vendorId])).toHaveLength(0);
+  });
+});
+
+describe('erasure', () => {
+  it("DELETE /profile removes the reader's checkouts and their personal data from others'", async () => {
+    const v = await givenShop(app);
+    const r = await v.reader();
+    const friend = await v.reader();
+    await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }], givenName: 'Zephyrine', familyName: 'Quillfeather' }).expect(201);
+    await app.http.post('/checkouts').set(friend.auth).send({ items: [{ sku: 'book' }], giftMode: true, email: r.email }).expect(201);
+    expect((await app.http.delete('/profile').set(r.auth)).status).toBe(200);
+    const left = await rowsOf(app, 'checkouts', 'vendor_id = $1', [v.vendorId]);
+    expect(left).toHaveLength(1);
+    expect(JSON.stringify(left[0].snapshot).toLowerCase()).not.toContain(r.email.toLowerCase());
+  });
+});
+
+describe('gift', () => {
+  it("a visitor's gift: the recipient's contract, the buyer as payer, and the recipient's e-mail with the redeem link to the gift's page", async () => {
+    const v = await givenShop(app);
+    const visitor = v.visitor();
+    const recipient = await v.reader();
+    const created = (await app.http.post('/checkouts').set(visitor.auth).send({ items: [{ sku: 'book' }], redirectUrl: 'https://shop.example.com/thanks' })).body;
+    const pay = await app.http
+      .post(pagePath(created.checkoutUrl, '/pay'))
+      .type('form')
+      .send({ buyerEmail: 'giver@example.com', gift: 'on', recipientEmail: recipient.email, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    expect(pay.status).toBe(303);
+    const done = (await app.http.get(`/checkouts/${created.id}`).set(visitor.auth)).body;
+    expect(done).toMatchObject({ status: 'COMPLETED', giftMode: true, email: recipient.email, payer: { email: 'giver@example.com' } });
+    const contract = (await app.http.get(`/contracts/${done.contractIds[0]}`).set(recipient.auth)).body;
+    expect(contract).toMatchObject({ userId: recipient.userId, payer: { email: 'giver@example.com' } });
+    await settleEvents(app, v.vendorId);
+    const mails = await rowsOf(app, 'mail_messages', 'vendor_id = $1 AND to_address = $2', [v.vendorId, recipient.email]);
+    const gift = mails.find((m: { subject: string }) => m.subject.startsWith('A gift for you'));
+    expect(gift.body).toContain('giver@example.com gave you A Book');
+    const link = /Redeem your gift: (\S+)/.exec(gift.body)![1];
+    const page = await app.http.get(link.replace('http://kiosk.test', ''));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('A gift for you');
+    expect(page.text).toContain(recipient.email);
+    // The gift's token opens only the gift's page; the checkout's own link does not open it.
+    expect((await app.http.get(pagePath(created.checkoutUrl, '/gift'))).status).toBe(404);
+    expect((await app.http.get(link.replace('http://kiosk.test', '').replace('/gift', ''))).status).toBe(404);
+  });
+});
+
+describe('invoice for business buyers', () => {
+  it('where the vendor allows it, a business buyer pays by invoice: a contract with the invoice, its bill OPEN, no transaction yet', async () => {
+    const v = await givenShop(app);
+    await app.http.patch('/management/checkout-settings').set(bearer(await v.apiToken('full'))).send({ invoiceForBusiness: true }).expect(200);
+    const r = await v.reader();
+    const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }] })).body;
+    const pay = await app.http.post(pagePath(created.checkoutUrl, '/pay')).type('form').send({
+      payment: 'invoice:invoice', isBusiness: 'on', companyName: 'Rita AB', vatNumber: 'SE556677889901',
+      business_street: 'Kontoret 2', business_zip: '111 33', business_city: 'Stockholm', business_country: 'se',
+    });
+    expect(pay.status).toBe(303);
+    const receipt = await app.http.get(pay.headers.location);
+    expect(receipt.text).toContain('the invoice is on its way');
+    const done = (await app.http.get(`/checkouts/${created.id}`).set(r.auth)).body;
+    expect(done).toMatchObject({ status: 'COMPLETED', isBusiness: true, companyName: 'Rita AB', businessAddress: { country: 'SE', city: 'Stockholm' } });
+    const contract = (await app.http.get(`/contracts/${done.contractIds[0]}`).set(r.auth)).body;
+    expect(contract).toMatchObject({ origin: { type: 'CHECKOUT', id: created.id }, paymentData: { method: 'INVOICE' } });
+    const bills = await rowsOf(app, 'bills', 'vendor_id = $1', [v.vendorId]);
+    expect(bills.map((b: { status: string }) => b.status)).toEqual(['OPEN']);
+    expect(await rowsOf(app, 'transactions', 'vendor_id = $1', [v.vendorId])).toHaveLength(0);
+  });
+
+  it('a personal buyer is not offered the invoice', async () => {
+    const v = await givenShop(app);
+    await app.http.patch('/management/checkout-settings').set(bearer(await v.apiToken('full'))).send({ invoiceForBusiness: true }).expect(200);
+    const r = await v.reader();
+    const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }] })).body;
+    const pay = await app.http.post(pagePath(created.checkoutUrl, '/pay')).type('form').send({ payment: 'invoice:invoice' });
+    expect(pay.status).toBe(400);
+    expect(pay.text).toContain('not available');
+    expect(await rowsOf(app, 'contracts', 'vendor_id = $1', [v.vendorId])).toHaveLength(0);
+  });
+});

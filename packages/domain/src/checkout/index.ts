@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './payment-methods';
+export * from './checkout';
+export * from './settings';
+export * from './ports';
+export * from './use-cases';
