@@ -11,7 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /** Folders of apps/api/src that are not modules: shared plumbing, the command line, demo data, benchmarks, type declarations. */
-const API_NOT_MODULES = ['platform', 'cli', 'demo', 'bench', 'types'];
+const API_NOT_MODULES = ['platform', 'cli'];
 /** Every module of apps/api: each folder of apps/api/src that is not in the list above. */
 const API_MODULES = fs
   .readdirSync(path.join(__dirname, 'apps/api/src'), { withFileTypes: true })
@@ -108,6 +108,12 @@ module.exports = {
       rules: { 'no-restricted-syntax': 'off' },
     },
     ...API_MODULES.map(moduleBoundary),
+    {
+      // The browser library runs in pages: browser globals, and it reports start-up problems on the console.
+      files: ['apps/web/src/**/*.ts'],
+      env: { browser: true, node: false },
+      rules: { 'no-console': ['error', { allow: ['warn', 'error'] }] },
+    },
     {
       // Benchmarks print their figures.
       files: ['**/bench/**/*.ts', '**/*.bench.ts'],

@@ -44,6 +44,12 @@ const config: Config = {
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFiles: ['reflect-metadata', '<rootDir>/test/support/known-warnings.ts'],
     },
+    {
+      ...shared,
+      displayName: 'web',
+      rootDir: '<rootDir>/apps/web',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+    },
   ],
   testTimeout: 30000,
 };

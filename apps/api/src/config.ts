@@ -10,6 +10,8 @@ export interface Config {
   readonly host: string;
   readonly baseUrl: string;
   readonly authUrl: string;
+  /** Public address of the script host (`{scripts_url}`); by default this process serves it under `/s/`. */
+  readonly scriptsUrl: string;
   /** `{vendorId}` marks where the vendor goes: host form or path form. */
   readonly tenantTokenUrlTemplate: string;
   /** Unset means the embedded PGlite database under `dataDir`. */
@@ -183,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const baseUrl = url('BASE_URL', env.BASE_URL ?? `http://localhost:${port}`);
   const authUrl = url('AUTH_URL', env.AUTH_URL ?? `${baseUrl}/oidc`);
+  const scriptsUrl = url('SCRIPTS_URL', env.SCRIPTS_URL ?? baseUrl);
   const tenantTokenUrlTemplate = url(
     'TENANT_TOKEN_URL_TEMPLATE',
     env.TENANT_TOKEN_URL_TEMPLATE ?? `${authUrl}/t/{vendorId}/oauth/token`,
@@ -239,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     baseUrl,
     authUrl,
+    scriptsUrl,
     tenantTokenUrlTemplate,
     databaseUrl,
     dataDir: resolve(env.DATA_DIR ?? '.data'),

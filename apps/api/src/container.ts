@@ -20,6 +20,10 @@ import { KioskModule, loadModules } from './platform/modules';
 import { PlatformEraser } from './platform/platform.eraser';
 import { SystemClock, UuidV7Ids } from './platform/system';
 import { TOKENS } from './platform/tokens';
+import { OutboxVendorWork } from './platform/outbox/outbox-vendor-work';
+import { VendorTimeClock, VendorTimeScope } from './platform/vendor-time';
+import { scriptsModule } from './scripts/scripts.module';
+import { demoSiteModule } from './demo/demo.module';
 import { webhooksModule } from './webhooks/webhooks.module';
 
 export interface ContainerOverrides {
@@ -46,6 +50,8 @@ export const MODULES: readonly KioskModule[] = [
   paywallsModule,
   checkoutModule,
   webhooksModule,
+  scriptsModule,
+  demoSiteModule,
 ];
 
 /** What the composition root binds itself, before any module: configuration, database, logger, clock, ids. */
@@ -53,11 +59,17 @@ export function bindPlatform(container: Container, config: Config, db: DataSourc
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.DataSource).toConstantValue(db);
   container.bind(TOKENS.Logger).toConstantValue(logger);
-  container.bind(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock());
+  // Reads a test vendor's own clock inside its time (vendor-time.ts), the given or system clock elsewhere.
+  container.bind(TOKENS.Clock).toConstantValue(new VendorTimeClock(overrides.clock ?? new SystemClock()));
   container.bind(TOKENS.Ids).toConstantValue(overrides.ids ?? new UuidV7Ids());
   container.bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new PlatformEraser(c.get(TOKENS.DataSource)));
   // Vendor configuration cached per process, invalidated across processes (LISTEN/NOTIFY); close it with the database.
   container.bind(ConfigCache).toConstantValue(new ConfigCache(db, logger));
+  container.bind(VendorTimeScope).toDynamicValue((c) => new VendorTimeScope(c.get(TOKENS.DataSource), c.get(ConfigCache)));
+  // Handlers resolve lazily: they come from every module, and some depend on what resolves this.
+  container
+    .bind(TOKENS.VendorTimedWork)
+    .toDynamicValue((c) => new OutboxVendorWork(db, c.get(TOKENS.Clock), () => c.getAll(TOKENS.EventHandler, { optional: true }) ?? [], logger));
 }
 
 /** The composition root: the only place that knows every module. */

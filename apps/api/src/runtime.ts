@@ -15,6 +15,7 @@ import { createHttpApp } from './platform/http/app';
 import { IdempotencyStore } from './platform/idempotency/idempotency-store';
 import { Worker } from './platform/outbox/worker';
 import { TOKENS } from './platform/tokens';
+import { VendorTimeScope } from './platform/vendor-time';
 
 export const VERSION: string = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;
 
@@ -55,6 +56,7 @@ export async function createRuntime(
       : [{ path: new URL(config.authUrl).pathname.replace(/\/$/, '') || '/', handler: container.get(EmbeddedOpenIdProvider).handler() }],
     idempotency,
     clock: container.get(TOKENS.Clock),
+    vendorTime: container.get(VendorTimeScope),
     logger,
     serverUrl: config.baseUrl,
     securityUrls: {

@@ -49,4 +49,24 @@ describe('ConfigCache', () => {
     expect(await slow).toBe('read before the change');
     expect(await region.get('k', async () => 'read after the change')).toBe('read after the change');
   });
+
+  it('a change of another key leaves a load under way alone: it is kept', async () => {
+    const region = cache.region<string>('test-race-other');
+    let release: ((value: string) => void) | null = null;
+    const slow = region.get('k', () => new Promise<string>((resolve) => (release = resolve)));
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 5));
+    await cache.changed('test-race-other', 'another-vendor');
+    (release as (value: string) => void)('loaded');
+    expect(await slow).toBe('loaded');
+    expect(await region.get('k', async () => 'loaded again')).toBe('loaded');
+  });
+
+  it('settled() waits for the echo of every change announced before it; then nothing drops the entry', async () => {
+    const region = cache.region<string>('test-settled');
+    await cache.changed('test-settled', 'k');
+    await cache.settled();
+    await region.get('k', async () => 'kept');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await region.get('k', async () => 'dropped')).toBe('kept');
+  });
 });

@@ -29,7 +29,7 @@ const filesUnder = (dir: string): string[] =>
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const eslintrc = require('../../../.eslintrc.cjs') as { settings: { apiModules: string[]; apiNotModules: string[] } };
 /** Folders of apps/api/src that are no module of the domain: plumbing, command line, health, demo data, benchmarks, types. */
-const NOT_DOMAIN_MODULES = ['platform', 'cli', 'health', 'demo', 'bench', 'types'];
+const NOT_DOMAIN_MODULES = ['platform', 'cli', 'health', 'demo'];
 
 describe('module folders', () => {
   it('apps/api/src has a folder only for a module the domain has (and the platform, command line, health, demo data)', () => {

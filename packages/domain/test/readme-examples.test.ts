@@ -17,6 +17,7 @@ import {
   InMemoryBrowserClientRepository,
   InMemoryCapsuleKeyStore,
   InMemoryEntitlementRepository,
+  InMemoryEventOutbox,
   InMemoryTagRepository,
   InMemoryTransactionRepository,
   InMemoryVendorRepository,
@@ -81,6 +82,7 @@ describe('README examples', () => {
       new RecordingContractPayments(),
       new SequentialIds(),
       new FakeClock(),
+      new InMemoryEventOutbox(),
     );
     await expect(pay.execute({ vendorId: 'acme', billId: 'nope' })).rejects.toMatchObject({ code: 'BILL.NOT_FOUND' });
   });

@@ -2,6 +2,14 @@ import { AutoOnboard, EntitlementFilter, GetAccessInformation, GetReaderEntitlem
 import { ARRAY, OBJECT, readerOf } from '../platform/http/reader';
 import { Controller, route } from '../platform/http/routes';
 import { AutoOnboardRuleBody, EntitlementsQuery, ProxyQuery } from './access.dto';
+import {
+  ACCESS_EXAMPLE,
+  AUTO_ONBOARD_RULE_EXAMPLE,
+  AUTO_ONBOARDED_EXAMPLE,
+  ENTITLEMENT_EXAMPLE,
+  ENTITLEMENT_ID,
+  PROXIED_PAGE_EXAMPLE,
+} from './access.examples';
 import { accessView, entitlementView } from './access.views';
 import { AutoOnboardRules } from './auto-onboard-rules';
 import { EntitlementWaiter } from './entitlement-waiter';
@@ -11,7 +19,7 @@ export interface AccessUseCases {
   listEntitlements: ListReaderEntitlements;
   getEntitlement: GetReaderEntitlement;
   accessInformation: GetAccessInformation;
-  autoOnboard: AutoOnboard;
+  autoOnboard: Pick<AutoOnboard, 'execute'>;
 }
 
 const USER = { kind: 'user' } as const;
@@ -42,6 +50,10 @@ export class AccessController implements Controller {
         tags,
         auth: USER,
         query: EntitlementsQuery,
+        examples: {
+          query: { type: 'publication', sku: 'daily-digital', 'wait-for-entitlement-after': '2026-03-01T09:30:00.000Z' },
+          responses: { 200: [ENTITLEMENT_EXAMPLE] },
+        },
         responses: { 200: { description: 'Entitlements', schema: ARRAY }, 400: { description: 'A filter is malformed' } },
         handler: async ({ res, query, principal }) => {
           const reader = readerOf(principal);
@@ -66,8 +78,12 @@ export class AccessController implements Controller {
         path: '/entitlements/{id}',
         operationId: 'getMyEntitlement',
         summary: 'One entitlement of the reader',
+        description:
+          'The same shape as in the list. `hasAccess` says whether it gives access now (an expired or not yet started ' +
+          "one does not); a revoked entitlement, or another reader's, is a 404.",
         tags,
         auth: USER,
+        examples: { params: { id: ENTITLEMENT_ID }, responses: { 200: ENTITLEMENT_EXAMPLE } },
         responses: { 200: { description: 'The entitlement', schema: OBJECT }, 404: { description: 'No such entitlement of the reader' } },
         handler: async ({ res, params, principal }) => {
           res.json(entitlementView(await u.getEntitlement.execute({ ...readerOf(principal), entitlementId: params.id })));
@@ -78,8 +94,13 @@ export class AccessController implements Controller {
         path: '/entitlements/{id}/access',
         operationId: 'getEntitlementAccess',
         summary: 'How to open the content: URL or feed (podcasts, publications), with a short-lived signed token',
+        description:
+          '`type` is `feed` for podcasts and publications and `url` for everything else; `token` is a short-lived signed ' +
+          'token to present with the URL, so the answer is never cached (`Cache-Control: no-store`). An entitlement that ' +
+          'no longer gives access is a 403.',
         tags,
         auth: USER,
+        examples: { params: { id: ENTITLEMENT_ID }, responses: { 200: ACCESS_EXAMPLE } },
         responses: {
           200: { description: 'Access information', schema: OBJECT },
           403: { description: 'The entitlement no longer gives access' },
@@ -98,6 +119,7 @@ export class AccessController implements Controller {
         description: 'The reader must hold a live entitlement for the product (403 otherwise). Safe to repeat.',
         tags: ['reader: catalog'],
         auth: USER,
+        examples: { params: { sku: 'daily-digital' }, responses: { 200: [AUTO_ONBOARDED_EXAMPLE] } },
         responses: {
           200: { description: 'The entitlements granted (already held ones included)', schema: ARRAY },
           403: { description: 'No live entitlement for the product' },
@@ -121,6 +143,10 @@ export class AccessController implements Controller {
         tags,
         auth: USER,
         query: ProxyQuery,
+        examples: {
+          query: { url: 'https://daily.example.com/2026/03/harbour-reopens', selector: 'article.story', cache: 'true' },
+          responses: { 200: PROXIED_PAGE_EXAMPLE },
+        },
         responses: {
           200: { description: 'The unlocked content', contentType: 'text/html', schema: { type: 'string' } },
           400: { description: 'URL not allowed (scheme, IP literal, host off the allowlist, private address) or bad selector' },
@@ -154,9 +180,18 @@ export class AccessController implements Controller {
         path: '/management/auto-onboard/{sku}',
         operationId: 'setAutoOnboardRule',
         summary: 'What the embedded external-access system grants holders of `sku` on auto-onboarding (replaces the list)',
+        description:
+          'Sets the SKUs a holder of `sku` is granted when they auto-onboard (`POST /products/{sku}/auto-onboard`); an ' +
+          'empty list removes the rule. The answer lists the grants sorted and without repeats; a grant that is not a ' +
+          'SKU, or `sku` itself, is a 400.',
         tags: ['management: products'],
         auth: { kind: 'bearer', scope: 'products:write' },
         body: { dto: AutoOnboardRuleBody },
+        examples: {
+          params: { sku: AUTO_ONBOARD_RULE_EXAMPLE.sku },
+          request: { grants: AUTO_ONBOARD_RULE_EXAMPLE.grants },
+          responses: { 200: AUTO_ONBOARD_RULE_EXAMPLE },
+        },
         responses: { 200: { description: 'The rule', schema: OBJECT }, 404: { description: 'No such product' } },
         handler: async ({ res, params, body, principal }) => {
           res.json(await this.rules.set(principal.vendorId, params.sku, body.grants));
@@ -167,8 +202,10 @@ export class AccessController implements Controller {
         path: '/management/auto-onboard',
         operationId: 'listAutoOnboardRules',
         summary: "The vendor's auto-onboarding rules",
+        description: 'One entry per product that has a rule, by SKU, each with the SKUs its holders are granted.',
         tags: ['management: products'],
         auth: { kind: 'bearer', scope: 'products:read' },
+        examples: { responses: { 200: [AUTO_ONBOARD_RULE_EXAMPLE] } },
         responses: { 200: { description: 'Rules', schema: ARRAY } },
         handler: async ({ res, principal }) => {
           res.json(await this.rules.list(principal.vendorId));

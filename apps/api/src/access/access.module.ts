@@ -17,10 +17,14 @@ import { ServiceIdentifier } from 'inversify';
 import { CapsuleKeyManagement, SignedLinkSigner } from '../capsule/capsule.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
+import { inTransaction } from '../platform/database/transaction';
+import { EventObjectView } from '../platform/http/event-object-view';
 import { defineModule } from '../platform/modules';
+import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
 import { TOKENS } from '../platform/tokens';
 import { AccessController } from './access.controller';
 import { AccessEraser } from './access.eraser';
+import { entitlementEventView } from './access.event-views';
 import { ACCESS_EVENT_TYPES, ContractAccessHandler } from './access.handlers';
 import { SignedLinkAccessTokens } from './access-token-signer';
 import { AutoOnboardRules } from './auto-onboard-rules';
@@ -40,8 +44,10 @@ export const ACCESS = {
   Seats: Symbol.for('SeatProvisioning') as ServiceIdentifier<SeatProvisioning>,
   /** The paywalls module's `ContentEntitlements` port: `hasAccess({vendorId, userId, publisherContentId})`. */
   ContentEntitlements: Symbol.for('ContentEntitlements') as ServiceIdentifier<{
-    hasAccess(query: { vendorId: string; userId: string; publisherContentId: string }): Promise<boolean>;
+    hasAccess(query: { vendorId: string; userId: string; publisherContentId: string; skus?: readonly string[] }): Promise<boolean>;
   }>,
+  /** The entitlement of an `entitlement.*` event, as `GET /entitlements/{id}` shows it (webhook payloads). */
+  EntitlementEventView: Symbol.for('EntitlementEventView') as ServiceIdentifier<EventObjectView>,
 };
 
 /**
@@ -84,8 +90,10 @@ export const accessModule = defineModule({
           c.get(ACCESS.Seats),
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
+          new TypeOrmEventOutbox(c.get(TOKENS.DataSource)),
         ),
     );
+    bind(ACCESS.EntitlementEventView).toDynamicValue((c) => entitlementEventView(c.get(ACCESS.Entitlements), c.get(TOKENS.Clock)));
     bind(ListUserEntitlements).toDynamicValue((c) => new ListUserEntitlements(c.get(ACCESS.Entitlements), c.get(TOKENS.Clock)));
     bind(CheckAccess).toDynamicValue((c) => new CheckAccess(c.get(ACCESS.Entitlements), c.get(TOKENS.Clock)));
     bind(ACCESS.ContentEntitlements).toDynamicValue((c) => c.get(CheckAccess));
@@ -109,7 +117,14 @@ export const accessModule = defineModule({
     bind(ConfiguredExternalAccess).toDynamicValue((c) => new ConfiguredExternalAccess(c.get(TOKENS.DataSource)));
     bind(AutoOnboard).toDynamicValue(
       (c) =>
-        new AutoOnboard(c.get(CATALOG.Products), c.get(ACCESS.Entitlements), c.get(ConfiguredExternalAccess), c.get(TOKENS.Ids), c.get(clock)),
+        new AutoOnboard(
+          c.get(CATALOG.Products),
+          c.get(ACCESS.Entitlements),
+          c.get(ConfiguredExternalAccess),
+          c.get(TOKENS.Ids),
+          c.get(clock),
+          new TypeOrmEventOutbox(c.get(TOKENS.DataSource)),
+        ),
     );
     bind(AutoOnboardRules).toDynamicValue((c) => new AutoOnboardRules(c.get(TOKENS.DataSource), c.get(CATALOG.Products), c.get(clock)));
     bind(EntitlementWaiter).toDynamicValue((c) => {
@@ -139,7 +154,8 @@ export const accessModule = defineModule({
             listEntitlements: c.get(ListReaderEntitlements),
             getEntitlement: c.get(GetReaderEntitlement),
             accessInformation: c.get(GetAccessInformation),
-            autoOnboard: c.get(AutoOnboard),
+            // One transaction: the grants and their `entitlement.granted` events go together.
+            autoOnboard: { execute: (command) => inTransaction(c.get(TOKENS.DataSource), () => c.get(AutoOnboard).execute(command)) },
           },
           c.get(EntitlementWaiter),
           c.get(TOKENS.Config).access.entitlementWaitMaxSeconds,

@@ -16,6 +16,8 @@ import {
 import { BillInvoicing, RecordBillPayment } from '@kiosk/domain/contracts';
 import { ServiceIdentifier } from 'inversify';
 import { IDENTITY } from '../identity/identity.module';
+import { EventObjectView } from '../platform/http/event-object-view';
+import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { BillsController } from './bills.controller';
@@ -24,6 +26,7 @@ import { TypeOrmReaderBillingReads } from './reader-billing-reads';
 import { EmbeddedMailer } from './embedded-mailer';
 import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
 import { BillingEraser } from './billing.eraser';
+import { billEventView, transactionEventView } from './billing.event-views';
 import { VoidBillsOnCancellation } from './billing.handlers';
 import {
   PostgresInvoiceNumbers,
@@ -42,6 +45,10 @@ export const BILLING = {
   ContractPayments: Symbol.for('ContractPayments') as ServiceIdentifier<ContractPayments>,
   /** The reader's bills and transactions, for the reader queries. */
   ReaderReads: Symbol.for('ReaderBillingReads') as ServiceIdentifier<ReaderBillingReads>,
+  /** The bill a contract event names, as `GET /bills/{id}` shows it (webhook payloads). */
+  BillEventView: Symbol.for('BillEventView') as ServiceIdentifier<EventObjectView>,
+  /** The transaction of a `transaction.created` event, as `GET /transactions` lists it (webhook payloads). */
+  TransactionEventView: Symbol.for('TransactionEventView') as ServiceIdentifier<EventObjectView>,
 };
 
 export { EmbeddedMailer } from './embedded-mailer';
@@ -94,9 +101,12 @@ export const billingModule = defineModule({
           c.get(BILLING.ContractPayments),
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
+          new TypeOrmEventOutbox(c.get(db)),
         ),
     );
     bind(GetBill).toDynamicValue((c) => new GetBill(c.get(BILLING.Bills)));
+    bind(BILLING.BillEventView).toDynamicValue((c) => billEventView(c.get(BILLING.Bills)));
+    bind(BILLING.TransactionEventView).toDynamicValue((c) => transactionEventView(c.get(BILLING.Transactions)));
 
     bind(TOKENS.Controller).toDynamicValue((c) => new BillsController(c.get(RecordPayment)));
 

@@ -1,6 +1,7 @@
 import { RecordPayment } from '@kiosk/domain/billing';
 import { Controller, route } from '../platform/http/routes';
 import { RecordPaymentBody, TransactionView } from './billing.dto';
+import { BILL_ID, RECORD_PAYMENT_EXAMPLE, TRANSACTION_EXAMPLE } from './billing.examples';
 import { transactionView } from './billing.views';
 
 export class BillsController implements Controller {
@@ -20,6 +21,7 @@ export class BillsController implements Controller {
         tags: ['management: bills'],
         auth: { kind: 'bearer', scope: 'contracts:write' },
         body: { dto: RecordPaymentBody },
+        examples: { params: { billId: BILL_ID }, request: RECORD_PAYMENT_EXAMPLE, responses: { 201: TRANSACTION_EXAMPLE } },
         responses: {
           201: { description: 'The transaction that records the payment (amount in major units)', schema: TransactionView },
           400: { description: 'Invalid body; paidAt in the future' },

@@ -2,6 +2,7 @@ import { GetReaderBill, ListReaderBills, SearchReaderTransactions } from '@kiosk
 import { ARRAY, OBJECT, readerOf } from '../platform/http/reader';
 import { Controller, route } from '../platform/http/routes';
 import { TransactionsQuery } from './billing.dto';
+import { BILL_EXAMPLE, BILL_ID, TRANSACTION_EXAMPLE } from './billing.examples';
 import { billView, transactionView } from './billing.views';
 
 export interface ReaderBillingUseCases {
@@ -25,8 +26,12 @@ export class ReaderBillsController implements Controller {
         path: '/bills',
         operationId: 'listMyBills',
         summary: 'Bills of the reader (as user or payer), newest first, without drafts and expired bills',
+        description:
+          'Every bill of a contract the reader holds or pays for: OPEN until paid, then PAID (VOID or REFUNDED when ' +
+          'taken back). `price` is in major units of `currency`; `receiptUrl` is `null` until a receipt exists.',
         tags: ['reader: billing'],
         auth: USER,
+        examples: { responses: { 200: [BILL_EXAMPLE] } },
         responses: { 200: { description: 'Bills', schema: ARRAY } },
         handler: async ({ res, principal }) => {
           res.json((await u.listBills.execute(readerOf(principal))).map(billView));
@@ -37,8 +42,10 @@ export class ReaderBillsController implements Controller {
         path: '/bills/{id}',
         operationId: 'getMyBill',
         summary: 'One bill of the reader',
+        description: "The same shape as in the list; another reader's bill is a 404.",
         tags: ['reader: billing'],
         auth: USER,
+        examples: { params: { id: BILL_ID }, responses: { 200: BILL_EXAMPLE } },
         responses: { 200: { description: 'The bill', schema: OBJECT }, 404: NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           res.json(billView(await u.getBill.execute({ ...readerOf(principal), billId: params.id })));
@@ -49,9 +56,13 @@ export class ReaderBillsController implements Controller {
         path: '/transactions',
         operationId: 'searchMyTransactions',
         summary: 'Transactions of the reader, newest first; `q` matches ids, bill ids, contract ids (part of) or an amount',
+        description:
+          'A transaction is money moved on a bill: a payment, or a refund (`isRefund`). Without `q`, every transaction ' +
+          'of the reader; `amount` is in major units.',
         tags: ['reader: billing'],
         auth: USER,
         query: TransactionsQuery,
+        examples: { query: { q: '99' }, responses: { 200: [TRANSACTION_EXAMPLE] } },
         responses: { 200: { description: 'Transactions', schema: ARRAY } },
         handler: async ({ res, query, principal }) => {
           res.json((await u.transactions.execute({ ...readerOf(principal), q: query.q })).map(transactionView));

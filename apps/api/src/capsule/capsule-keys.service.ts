@@ -18,6 +18,7 @@ import {
 } from '@kiosk/domain/capsule';
 import { exportJWK, generateKeyPair, JWK } from 'jose';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { ConfigCache } from '../platform/cache/config-cache';
 import { SealedBox } from '../platform/crypto/sealed-box';
 import { isUniqueViolation } from '../platform/database/errors';
 import {
@@ -28,6 +29,7 @@ import {
   CapsuleServiceKeyRow,
   CapsuleSettingsRow,
 } from './capsule.rows';
+import { CAPSULE_CACHE } from './capsule-cache';
 import { honouredSecrets } from './typeorm-capsule.stores';
 
 export const UNLOCK_MODES: readonly UnlockMode[] = ['hosted', 'issuer-wrapped'];
@@ -130,6 +132,11 @@ function normaliseDomain(domain: string): string {
  * checks input with the domain's parsers and keeps the material in
  * PostgreSQL, secrets sealed. Every method takes the vendor; another vendor's
  * keys are never found. Shared by the management routes and the CLI.
+ *
+ * Every change is announced in the configuration cache's `capsule` region
+ * once it is written (`changed`): this process drops what it cached of the
+ * vendor at once (on PGlite nothing else would tell it), and the tables'
+ * triggers tell the other processes when the change commits.
  */
 export class CapsuleKeyManagement {
   constructor(
@@ -138,6 +145,7 @@ export class CapsuleKeyManagement {
     private readonly box: SealedBox,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly cache: ConfigCache,
   ) {}
 
   async configuration(vendorId: string): Promise<CapsuleConfiguration> {
@@ -172,6 +180,7 @@ export class CapsuleKeyManagement {
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     if (Object.keys(defined).length > 0) {
       await this.db.getRepository(CapsuleSettingsRow).update({ vendorId }, { ...defined, updatedAt: this.clock.now() });
+      await this.announce(vendorId);
     }
     return this.configuration(vendorId);
   }
@@ -189,12 +198,14 @@ export class CapsuleKeyManagement {
     await this.ensure(vendorId);
     const createdAt = this.clock.now();
     await this.insert(CapsulePublisherKeyRow, { vendorId, kid: jwk.kid, publicJwk: { ...jwk }, createdAt }, () => new PublisherKeyExists(jwk.kid));
+    await this.announce(vendorId);
     return { ...jwk, createdAt: createdAt.toISOString() };
   }
 
   async removePublisherKey(vendorId: string, kid: string): Promise<void> {
     const result = await this.db.getRepository(CapsulePublisherKeyRow).delete({ vendorId, kid });
     if (!result.affected) throw new CapsuleKeyNotFound('publisher key', kid);
+    await this.announce(vendorId);
   }
 
   async addDomain(vendorId: string, domain: string): Promise<{ domain: string }> {
@@ -207,12 +218,14 @@ export class CapsuleKeyManagement {
       .values({ vendorId, domain: host, createdAt: this.clock.now() })
       .orIgnore()
       .execute();
+    await this.announce(vendorId);
     return { domain: host };
   }
 
   async removeDomain(vendorId: string, domain: string): Promise<void> {
     const result = await this.db.getRepository(CapsulePublisherDomainRow).delete({ vendorId, domain: domain.trim().toLowerCase() });
     if (!result.affected) throw new CapsuleKeyNotFound('publisher domain', domain);
+    await this.announce(vendorId);
   }
 
   /** A fresh 32-byte secret from the server's CSPRNG; the answer is the only place it is ever shown. */
@@ -264,6 +277,7 @@ export class CapsuleKeyManagement {
       retiredAt: null,
     };
     await this.insert(CapsuleIssuerKeyRow, row, () => new IssuerKeyExists(input.kid));
+    await this.announce(vendorId);
     return this.issuerView(row);
   }
 
@@ -274,7 +288,8 @@ export class CapsuleKeyManagement {
    */
   async retireIssuerKey(vendorId: string, kid: string): Promise<IssuerKeyView> {
     const repo = this.db.getRepository(CapsuleIssuerKeyRow);
-    await repo.update({ vendorId, kid, retiredAt: IsNull() }, { retiredAt: this.clock.now() });
+    const result = await repo.update({ vendorId, kid, retiredAt: IsNull() }, { retiredAt: this.clock.now() });
+    if (result.affected) await this.announce(vendorId);
     const row = await repo.findOneBy({ vendorId, kid });
     if (!row) throw new CapsuleKeyNotFound('issuer key', kid);
     return this.issuerView(row);
@@ -291,15 +306,18 @@ export class CapsuleKeyManagement {
     if (!row) throw new CapsuleKeyNotFound('issuer key', kid);
     if (row.retiredAt === null) throw new IssuerKeyActive(kid);
     await repo.delete({ vendorId, kid });
+    await this.announce(vendorId);
   }
 
   /** A new service signing key signs from now on; the old ones stay in the JWKS until deleted. */
   async rotateServiceKey(vendorId: string): Promise<JWK & { createdAt: string }> {
     await this.ensure(vendorId);
-    return this.db.transaction(async (m) => {
+    const key = await this.db.transaction(async (m) => {
       await m.getRepository(CapsuleServiceKeyRow).update({ vendorId, retiredAt: IsNull() }, { retiredAt: this.clock.now() });
       return this.newServiceKey(m, vendorId);
     });
+    await this.announce(vendorId);
+    return key;
   }
 
   async removeServiceKey(vendorId: string, kid: string): Promise<void> {
@@ -307,6 +325,7 @@ export class CapsuleKeyManagement {
     if (!row) throw new CapsuleKeyNotFound('service key', kid);
     if (row.retiredAt === null) throw new ServiceKeyLast();
     await this.db.getRepository(CapsuleServiceKeyRow).delete({ vendorId, kid });
+    await this.announce(vendorId);
   }
 
   /** The key signed links of the vendor are signed with now. */
@@ -325,7 +344,7 @@ export class CapsuleKeyManagement {
     }
     await this.ensure(vendorId);
     const now = this.clock.now();
-    return this.db.transaction(async (m) => {
+    const state = await this.db.transaction(async (m): Promise<RotationSecretState> => {
       // The settings row is the vendor's lock: concurrent rotations queue up instead of racing on versions.
       const [settings] = await m.query(`SELECT secret_overlap_seconds FROM capsule_settings WHERE vendor_id = $1 FOR UPDATE`, [vendorId]);
       const overlap = overlapSeconds ?? Number(settings.secret_overlap_seconds);
@@ -349,6 +368,8 @@ export class CapsuleKeyManagement {
       });
       return { version, createdAt: now.toISOString(), previousValidUntil: current && overlap > 0 ? until.toISOString() : null };
     });
+    await this.announce(vendorId);
+    return state;
   }
 
   private async maxVersion(m: EntityManager, vendorId: string): Promise<number> {
@@ -381,6 +402,16 @@ export class CapsuleKeyManagement {
       await m.query(`SELECT 1 FROM capsule_settings WHERE vendor_id = $1 FOR UPDATE`, [vendorId]);
       if (!(await m.getRepository(CapsuleServiceKeyRow).existsBy({ vendorId }))) await this.newServiceKey(m, vendorId);
     });
+    await this.announce(vendorId);
+  }
+
+  /**
+   * After the write, not inside its transaction: a load that starts between
+   * this process's invalidation and the commit would cache the old rows. The
+   * triggers' announcement (at commit) reaches the other processes.
+   */
+  private announce(vendorId: string): Promise<void> {
+    return this.cache.changed(CAPSULE_CACHE.root, vendorId);
   }
 
   private async newServiceKey(m: EntityManager, vendorId: string): Promise<JWK & { createdAt: string }> {

@@ -13,6 +13,20 @@ import {
   RotationSecretStateView,
 } from './capsule.dto';
 import { CapsuleKeyManagement } from './capsule-keys.service';
+import {
+  CAPSULE_CONFIGURATION_EXAMPLE,
+  CAPSULE_SETTINGS_EXAMPLE,
+  CREATED_ROTATION_SECRET_EXAMPLE,
+  ISSUER_KEY_EXAMPLE,
+  ISSUER_KEY_KID,
+  PUBLISHER_KEY_EXAMPLE,
+  PUBLISHER_KEY_KID,
+  PUBLISHER_KEY_REQUEST_EXAMPLE,
+  RETIRED_ISSUER_KEY_EXAMPLE,
+  ROTATION_SECRET_STATE_EXAMPLE,
+  SERVICE_KEY_EXAMPLE,
+  SERVICE_KEY_KID,
+} from './capsule.examples';
 
 const TAGS = ['management: capsule'];
 const READ = 'products:read';
@@ -35,6 +49,7 @@ export class CapsuleManagementController implements Controller {
         description: scopeNote(READ),
         tags: TAGS,
         auth: { kind: 'bearer', scope: READ },
+        examples: { responses: { 200: CAPSULE_CONFIGURATION_EXAMPLE } },
         responses: {
           200: { description: 'The configuration', schema: CapsuleConfigurationView },
           404: { description: 'The vendor has no capsule configuration yet' },
@@ -50,6 +65,7 @@ export class CapsuleManagementController implements Controller {
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         body: { dto: CapsuleSettingsBody },
+        examples: { request: CAPSULE_SETTINGS_EXAMPLE, responses: { 200: CAPSULE_CONFIGURATION_EXAMPLE } },
         responses: { 200: { description: 'The configuration', schema: CapsuleConfigurationView }, 400: INVALID },
         handler: async ({ res, body, principal }) => void res.json(await this.keys.configure(principal.vendorId, body)),
       }),
@@ -62,6 +78,7 @@ export class CapsuleManagementController implements Controller {
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         body: { dto: PublisherKeyBody },
+        examples: { request: PUBLISHER_KEY_REQUEST_EXAMPLE, responses: { 201: PUBLISHER_KEY_EXAMPLE } },
         responses: {
           201: { description: 'The registered JWK', schema: { type: 'object' } },
           400: INVALID,
@@ -74,9 +91,10 @@ export class CapsuleManagementController implements Controller {
         path: '/management/capsule/publisher-keys/{kid}',
         operationId: 'deleteCapsulePublisherKey',
         summary: 'Remove a publisher key',
-        description: scopeNote(WRITE),
+        description: `${scopeNote(WRITE)} Resource tokens and share tokens signed with it are refused from then on.`,
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
+        examples: { params: { kid: PUBLISHER_KEY_KID } },
         responses: { 204: { description: 'Removed' }, 404: MISSING },
         handler: async ({ res, params, principal }) => {
           await this.keys.removePublisherKey(principal.vendorId, params.kid);
@@ -92,6 +110,7 @@ export class CapsuleManagementController implements Controller {
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         body: { dto: PublisherDomainBody },
+        examples: { request: { domain: 'daily.example.com' }, responses: { 201: { domain: 'daily.example.com' } } },
         responses: { 201: { description: 'Added (also when already present)', schema: PublisherDomainView }, 400: INVALID },
         handler: async ({ res, body, principal }) => void res.status(201).json(await this.keys.addDomain(principal.vendorId, body.domain)),
       }),
@@ -100,9 +119,10 @@ export class CapsuleManagementController implements Controller {
         path: '/management/capsule/domains/{domain}',
         operationId: 'deleteCapsuleDomain',
         summary: 'Remove a publisher domain',
-        description: scopeNote(WRITE),
+        description: `${scopeNote(WRITE)} Resource tokens issued by it and share tokens for it are refused from then on.`,
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
+        examples: { params: { domain: 'daily.example.com' } },
         responses: { 204: { description: 'Removed' }, 404: MISSING },
         handler: async ({ res, params, principal }) => {
           await this.keys.removeDomain(principal.vendorId, params.domain);
@@ -121,6 +141,7 @@ export class CapsuleManagementController implements Controller {
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         body: { dto: RotationSecretBody },
+        examples: { request: { overlapSeconds: 86_400 }, responses: { 201: CREATED_ROTATION_SECRET_EXAMPLE } },
         responses: { 201: { description: 'The new secret, base64url', schema: CreatedRotationSecretView }, 400: INVALID },
         handler: async ({ res, body, principal }) => {
           const created = await this.keys.createRotationSecret(principal.vendorId, body);
@@ -136,6 +157,10 @@ export class CapsuleManagementController implements Controller {
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         body: { dto: ImportRotationSecretBody },
+        examples: {
+          request: { rotationSecret: CREATED_ROTATION_SECRET_EXAMPLE.rotationSecret, overlapSeconds: 86_400 },
+          responses: { 200: ROTATION_SECRET_STATE_EXAMPLE },
+        },
         responses: { 200: { description: 'Installed', schema: RotationSecretStateView }, 400: INVALID },
         handler: async ({ res, body, principal }) => {
           const { rotationSecret, ...options } = body;
@@ -151,6 +176,7 @@ export class CapsuleManagementController implements Controller {
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         body: { dto: IssuerKeyBody },
+        examples: { request: { kid: ISSUER_KEY_KID, algorithm: 'ECDH-P256' }, responses: { 201: ISSUER_KEY_EXAMPLE } },
         responses: {
           201: { description: 'The public half', schema: IssuerKeyView },
           400: INVALID,
@@ -168,6 +194,7 @@ export class CapsuleManagementController implements Controller {
           'delete it only once no page rendered for it needs unlocking.',
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
+        examples: { params: { kid: ISSUER_KEY_KID }, responses: { 200: RETIRED_ISSUER_KEY_EXAMPLE } },
         responses: { 200: { description: 'The key, retired', schema: IssuerKeyView }, 404: MISSING },
         handler: async ({ res, params, principal }) => void res.json(await this.keys.retireIssuerKey(principal.vendorId, params.kid)),
       }),
@@ -179,6 +206,7 @@ export class CapsuleManagementController implements Controller {
         description: scopeNote(WRITE),
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
+        examples: { params: { kid: ISSUER_KEY_KID } },
         responses: { 204: { description: 'Removed' }, 404: MISSING, 409: { description: 'The key is active; retire it first' } },
         handler: async ({ res, params, principal }) => {
           await this.keys.removeIssuerKey(principal.vendorId, params.kid);
@@ -193,6 +221,7 @@ export class CapsuleManagementController implements Controller {
         description: scopeNote(WRITE),
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
+        examples: { responses: { 201: SERVICE_KEY_EXAMPLE } },
         responses: { 201: { description: 'The new public JWK', schema: { type: 'object' } } },
         handler: async ({ res, principal }) => void res.status(201).json(await this.keys.rotateServiceKey(principal.vendorId)),
       }),
@@ -204,6 +233,7 @@ export class CapsuleManagementController implements Controller {
         description: scopeNote(WRITE),
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
+        examples: { params: { kid: SERVICE_KEY_KID } },
         responses: { 204: { description: 'Removed' }, 404: MISSING, 409: { description: 'The key still signs; rotate first' } },
         handler: async ({ res, params, principal }) => {
           await this.keys.removeServiceKey(principal.vendorId, params.kid);

@@ -6,7 +6,7 @@ import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { CapsuleJwksView, UnlockBody, UnlockView, VerifyBody, VerifyView } from './capsule.dto';
 import { UnlockForCaller } from './unlock-for-caller';
-import { CAPSULE_JWKS_EXAMPLE, VENDOR_ID } from './capsule.examples';
+import { CAPSULE_JWKS_EXAMPLE, SERVICE_TOKEN, UNLOCK_EXAMPLE, UNLOCK_REQUEST_EXAMPLE, VENDOR_ID, VERIFY_EXAMPLE } from './capsule.examples';
 
 const TAGS = ['capsule'];
 const UNKNOWN_VENDOR = { description: 'No such vendor, or the vendor has no capsule configuration (problem+json)' };
@@ -77,6 +77,7 @@ export class CapsuleController implements Controller {
         tags: TAGS,
         auth: { kind: 'none' },
         body: { dto: UnlockBody },
+        examples: { params: { vendorId: VENDOR_ID }, request: UNLOCK_REQUEST_EXAMPLE, responses: { 200: UNLOCK_EXAMPLE } },
         responses: {
           200: { description: 'The keys', schema: UnlockView },
           400: { description: 'Malformed body, duplicate entries, an entry without the contentKey it needs, or a bad clientPublicKey' },
@@ -114,6 +115,7 @@ export class CapsuleController implements Controller {
         tags: TAGS,
         auth: { kind: 'none' },
         body: { dto: VerifyBody },
+        examples: { params: { vendorId: VENDOR_ID }, request: { token: SERVICE_TOKEN }, responses: { 200: VERIFY_EXAMPLE } },
         responses: {
           200: { description: 'The outcome; `payload` only when the signature is valid and the token unexpired', schema: VerifyView },
           400: { description: 'Malformed body' },

@@ -167,7 +167,7 @@ export class IssuerKeyView {
   @IsString() publicKeyPem!: string;
   @IsString() createdAt!: string;
   /** When publishers were told to stop wrapping for it; the key still unlocks pages that name it. */
-  @IsOptional() @IsString() retiredAt!: string | null;
+  @NullableInAnswer() @IsString() retiredAt!: string | null;
 }
 
 export class CapsuleConfigurationView {

@@ -3,9 +3,11 @@ import { GetCapsuleJwks, ListProductScopes, ProductScopeRepository, SetProductSc
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { AccessTokenVerifier, BrowserCookies, IDENTITY } from '../identity/identity.module';
+import { ConfigCache } from '../platform/cache/config-cache';
 import { SealedBox } from '../platform/crypto/sealed-box';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
+import { CachedProductScopeRepository } from './cached-product-scopes.repository';
 import { CapsuleController } from './capsule.controller';
 import { CapsuleKeyManagement } from './capsule-keys.service';
 import { CapsuleManagementController } from './capsule-management.controller';
@@ -31,13 +33,13 @@ export const capsuleModule = defineModule({
   register: ({ bind }) => {
     const box = (c: { get: <T>(id: ServiceIdentifier<T>) => T }) => new SealedBox(c.get(TOKENS.Config).secretsKey);
     bind(TypeOrmCapsuleKeyStore)
-      .toDynamicValue((c) => new TypeOrmCapsuleKeyStore(c.get(TOKENS.DataSource), box(c), c.get(TOKENS.Clock)))
+      .toDynamicValue((c) => new TypeOrmCapsuleKeyStore(c.get(TOKENS.DataSource), box(c), c.get(TOKENS.Clock), c.get(ConfigCache)))
       .inSingletonScope();
     bind(TypeOrmShareTokenUseCounter)
       .toDynamicValue((c) => new TypeOrmShareTokenUseCounter(c.get(TOKENS.DataSource), c.get(TOKENS.Clock)))
       .inSingletonScope();
     bind(CAPSULE.ProductScopes)
-      .toDynamicValue((c) => new TypeOrmProductScopeRepository(c.get(TOKENS.DataSource)))
+      .toDynamicValue((c) => new CachedProductScopeRepository(new TypeOrmProductScopeRepository(c.get(TOKENS.DataSource)), c.get(ConfigCache)))
       .inSingletonScope();
     // ListUserEntitlements is the access module's; it is looked up on resolution, so the modules load in any order.
     bind(CAPSULE.ReaderScopes).toDynamicValue(
@@ -47,7 +49,8 @@ export const capsuleModule = defineModule({
     bind(ListProductScopes).toDynamicValue((c) => new ListProductScopes(c.get(CAPSULE.ProductScopes)));
     bind(CapsuleKeyManagement)
       .toDynamicValue(
-        (c) => new CapsuleKeyManagement(c.get(TOKENS.DataSource), c.get(CATALOG.Vendors), box(c), c.get(TOKENS.Clock), c.get(TOKENS.Ids)),
+        (c) =>
+          new CapsuleKeyManagement(c.get(TOKENS.DataSource), c.get(CATALOG.Vendors), box(c), c.get(TOKENS.Clock), c.get(TOKENS.Ids), c.get(ConfigCache)),
       )
       .inSingletonScope();
     bind(SignedLinkSigner).toDynamicValue((c) => new SignedLinkSigner(c.get(CapsuleKeyManagement), c.get(TOKENS.Clock)));

@@ -1,5 +1,6 @@
 import { ListProductScopes, MAX_SCOPES_PER_PRODUCT, SetProductScopes } from '@kiosk/domain/capsule';
 import { Controller, route } from '../platform/http/routes';
+import { PRODUCT_SCOPES_EXAMPLE } from './capsule.examples';
 import { ProductScopesBody, ProductScopesView } from './product-scopes.dto';
 
 const TAGS = ['management: capsule'];
@@ -23,6 +24,7 @@ export class ProductScopesController implements Controller {
         description: `Bearer token with the scope \`${READ}\`; the token's vendor only. Products that grant nothing are left out.`,
         tags: TAGS,
         auth: { kind: 'bearer', scope: READ },
+        examples: { responses: { 200: [PRODUCT_SCOPES_EXAMPLE] } },
         responses: { 200: { description: 'The mapping', schema: [ProductScopesView] } },
         handler: async ({ res, principal }) => void res.json(await this.list.execute({ vendorId: principal.vendorId })),
       }),
@@ -38,6 +40,11 @@ export class ProductScopesController implements Controller {
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         body: { dto: ProductScopesBody },
+        examples: {
+          params: { sku: PRODUCT_SCOPES_EXAMPLE.sku },
+          request: { scopes: PRODUCT_SCOPES_EXAMPLE.scopes },
+          responses: { 200: PRODUCT_SCOPES_EXAMPLE },
+        },
         responses: {
           200: { description: 'What the product grants now', schema: ProductScopesView },
           400: { description: 'Malformed body, a bad scope name or too many scopes (problem+json)' },

@@ -6,24 +6,23 @@ import {
   IssuerAlgorithm,
   issuerPublicJwk,
   IssuerKeyMaterial,
+  IssuerPrivateKey,
+  IssuerPublicJwk,
+  KidWindowOptions,
   PublisherJwk,
   ShareTokenUseCounter,
+  UnlockMode,
 } from '@kiosk/domain/capsule';
 import { JWK } from 'jose';
 import { DataSource } from 'typeorm';
+import { ConfigCache } from '../platform/cache/config-cache';
 import { SealedBox } from '../platform/crypto/sealed-box';
 import { sqlRows } from '../platform/database/sql';
-import {
-  CapsuleIssuerKeyRow,
-  CapsulePublisherDomainRow,
-  CapsulePublisherKeyRow,
-  CapsuleRotationSecretRow,
-  CapsuleServiceKeyRow,
-  CapsuleSettingsRow,
-} from './capsule.rows';
+import { CapsuleRotationSecretRow } from './capsule.rows';
+import { CAPSULE_CACHE } from './capsule-cache';
 
 /** The current rotation secret, and the one it replaced while its overlap lasts. */
-export function honouredSecrets(rows: readonly CapsuleRotationSecretRow[], now: Date) {
+export function honouredSecrets<S extends Pick<CapsuleRotationSecretRow, 'version' | 'replacedAt' | 'validUntil'>>(rows: readonly S[], now: Date) {
   const current = rows.find((r) => r.replacedAt === null) ?? null;
   const previous =
     rows
@@ -32,60 +31,131 @@ export function honouredSecrets(rows: readonly CapsuleRotationSecretRow[], now: 
   return { current, previous };
 }
 
+interface OpenedSecret {
+  readonly version: number;
+  readonly secret: Uint8Array;
+  readonly replacedAt: Date | null;
+  readonly validUntil: Date | null;
+}
+
+/**
+ * What a process keeps of a vendor's capsule configuration: secrets opened,
+ * issuer keys imported as CryptoKeys, nothing that depends on the time (which
+ * replaced secret is still honoured is decided per request at the clock).
+ */
+interface CachedVendor {
+  readonly mode: UnlockMode;
+  readonly window: KidWindowOptions;
+  readonly domains: readonly string[];
+  readonly publisherKeys: readonly PublisherJwk[];
+  readonly secrets: readonly OpenedSecret[];
+  readonly issuerKeys: readonly IssuerPrivateKey[];
+  readonly issuerPublicKeys: readonly IssuerPublicJwk[];
+  readonly servicePublicKeys: readonly JWK[];
+}
+
+interface VendorRow {
+  mode: UnlockMode;
+  rotation_interval_minutes: number;
+  previous_grace_seconds: number;
+  domains: string[];
+  publisher_keys: PublisherJwk[];
+  secrets: { version: number; sealed: string; replacedAt: string | null; validUntil: string | null }[];
+  issuer_keys: { kid: string; algorithm: IssuerAlgorithm; sealed: string; publicJwk: JWK; createdAt: string; retired: boolean }[];
+  service_keys: JWK[];
+}
+
+/**
+ * The vendor's settings and every key table in one statement. Orders as the
+ * routes need them: publisher keys by kid, domains by name, issuer and
+ * service keys newest first (where several entries name held keys, the
+ * current one is preferred).
+ */
+const LOAD_VENDOR = `
+  SELECT s.mode, s.rotation_interval_minutes, s.previous_grace_seconds,
+    (SELECT coalesce(json_agg(d.domain ORDER BY d.domain), '[]') FROM capsule_publisher_domains d WHERE d.vendor_id = s.vendor_id) AS domains,
+    (SELECT coalesce(json_agg(p.public_jwk ORDER BY p.kid), '[]') FROM capsule_publisher_keys p WHERE p.vendor_id = s.vendor_id) AS publisher_keys,
+    (SELECT coalesce(json_agg(json_build_object('version', r.version, 'sealed', r.secret_sealed, 'replacedAt', r.replaced_at, 'validUntil', r.valid_until)), '[]')
+       FROM capsule_rotation_secrets r WHERE r.vendor_id = s.vendor_id) AS secrets,
+    (SELECT coalesce(json_agg(json_build_object('kid', i.kid, 'algorithm', i.algorithm, 'sealed', i.private_key_sealed, 'publicJwk', i.public_jwk,
+                                                'createdAt', i.created_at, 'retired', i.retired_at IS NOT NULL) ORDER BY i.created_at DESC, i.kid), '[]')
+       FROM capsule_issuer_keys i WHERE i.vendor_id = s.vendor_id) AS issuer_keys,
+    (SELECT coalesce(json_agg(k.public_jwk ORDER BY k.created_at DESC, k.kid), '[]') FROM capsule_service_keys k WHERE k.vendor_id = s.vendor_id) AS service_keys
+  FROM capsule_settings s WHERE s.vendor_id = $1`;
+
 /**
  * Reads a vendor's capsule key material for the unlock, verify and JWKS
- * routes, opening what is sealed at rest. A vendor with no capsule settings
- * is absent (404), like a vendor that does not exist.
+ * routes, opening what is sealed at rest, through the configuration cache:
+ * a warm unlock reads no capsule table, opens no sealed secret and imports
+ * no key (publisher keys are handed over as the same objects each time, so
+ * the domain imports each once). A vendor with no capsule settings is
+ * absent (404), like a vendor that does not exist.
  */
 export class TypeOrmCapsuleKeyStore implements CapsuleKeyStore {
   constructor(
     private readonly db: DataSource,
     private readonly box: SealedBox,
     private readonly clock: Clock,
+    private readonly cache: ConfigCache,
   ) {}
 
   async find(vendorId: string): Promise<CapsuleVendorKeys | null> {
-    const settings = await this.db.getRepository(CapsuleSettingsRow).findOneBy({ vendorId });
-    if (!settings) return null;
-    // One after another: PGlite is one session, and these are small primary-key reads.
-    const publisherKeys = await this.db.getRepository(CapsulePublisherKeyRow).find({ where: { vendorId }, order: { kid: 'ASC' } });
-    const domains = await this.db.getRepository(CapsulePublisherDomainRow).find({ where: { vendorId }, order: { domain: 'ASC' } });
-    const secrets = await this.db.getRepository(CapsuleRotationSecretRow).findBy({ vendorId });
-    // Newest first: where several entries name held keys, the current one is preferred.
-    const issuerRows = await this.db.getRepository(CapsuleIssuerKeyRow).find({ where: { vendorId }, order: { createdAt: 'DESC', kid: 'ASC' } });
-    const serviceRows = await this.db
-      .getRepository(CapsuleServiceKeyRow)
-      .find({ where: { vendorId }, order: { createdAt: 'DESC', kid: 'ASC' } });
-    const { current, previous } = honouredSecrets(secrets, this.clock.now());
-    const issuerKeys = [];
-    for (const row of issuerRows) {
-      const jwk = JSON.parse(this.box.open(row.privateKeySealed)) as Extract<IssuerKeyMaterial, { jwk: unknown }>['jwk'];
-      const key = await importIssuerPrivateKey({ kid: row.kid, algorithm: row.algorithm as IssuerAlgorithm, jwk });
-      issuerKeys.push({ ...key, retired: row.retiredAt !== null });
-    }
+    const vendor = await this.cached(vendorId);
+    if (!vendor) return null;
+    const { current, previous } = honouredSecrets(vendor.secrets, this.clock.now());
     return {
       vendorId,
-      domains: domains.map((d) => d.domain),
-      publisherKeys: publisherKeys.map((k) => k.publicJwk as unknown as PublisherJwk),
-      rotationSecret: current ? this.openSecret(current) : null,
-      previousRotationSecret: previous ? this.openSecret(previous) : null,
-      window: { intervalMinutes: settings.rotationIntervalMinutes, previousGraceSeconds: settings.previousGraceSeconds },
-      issuerKeys,
-      issuerPublicKeys: [...issuerRows]
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.kid.localeCompare(b.kid))
-        .map((row) => issuerPublicJwk(row.publicJwk as JWK, row.kid, row.algorithm as IssuerAlgorithm, row.retiredAt !== null)),
-      servicePublicKeys: serviceRows.map((r) => r.publicJwk as JWK),
+      domains: vendor.domains,
+      publisherKeys: vendor.publisherKeys,
+      rotationSecret: current?.secret ?? null,
+      previousRotationSecret: previous?.secret ?? null,
+      window: vendor.window,
+      issuerKeys: vendor.issuerKeys,
+      issuerPublicKeys: vendor.issuerPublicKeys,
+      servicePublicKeys: vendor.servicePublicKeys,
     };
   }
 
   /** The vendor's configured unlock mode, or null when it has no capsule settings. */
-  async mode(vendorId: string): Promise<'hosted' | 'issuer-wrapped' | null> {
-    const settings = await this.db.getRepository(CapsuleSettingsRow).findOneBy({ vendorId });
-    return settings ? (settings.mode as 'hosted' | 'issuer-wrapped') : null;
+  async mode(vendorId: string): Promise<UnlockMode | null> {
+    return (await this.cached(vendorId))?.mode ?? null;
   }
 
-  private openSecret(row: CapsuleRotationSecretRow): Uint8Array {
-    return new Uint8Array(Buffer.from(this.box.open(row.secretSealed), 'base64url'));
+  private cached(vendorId: string): Promise<CachedVendor | null> {
+    return this.cache.region<CachedVendor | null>(CAPSULE_CACHE.keys).get(vendorId, () => this.load(vendorId));
+  }
+
+  /** One statement (a cache miss after a change is one round trip too); the lists come back as JSON. */
+  private async load(vendorId: string): Promise<CachedVendor | null> {
+    const [row] = await sqlRows<VendorRow>(this.db, LOAD_VENDOR, [vendorId]);
+    if (!row) return null;
+    const issuerRows = row.issuer_keys.map((k) => ({ ...k, createdAt: new Date(k.createdAt) }));
+    const issuerKeys = [];
+    for (const k of issuerRows) {
+      const jwk = JSON.parse(this.box.open(k.sealed)) as Extract<IssuerKeyMaterial, { jwk: unknown }>['jwk'];
+      issuerKeys.push({ ...(await importIssuerPrivateKey({ kid: k.kid, algorithm: k.algorithm, jwk })), retired: k.retired });
+    }
+    return {
+      mode: row.mode,
+      window: { intervalMinutes: row.rotation_interval_minutes, previousGraceSeconds: row.previous_grace_seconds },
+      domains: row.domains,
+      publisherKeys: row.publisher_keys,
+      secrets: row.secrets.map((r) => ({
+        version: r.version,
+        secret: this.openSecret(r.sealed),
+        replacedAt: r.replacedAt === null ? null : new Date(r.replacedAt),
+        validUntil: r.validUntil === null ? null : new Date(r.validUntil),
+      })),
+      issuerKeys,
+      issuerPublicKeys: [...issuerRows]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.kid.localeCompare(b.kid))
+        .map((k) => issuerPublicJwk(k.publicJwk, k.kid, k.algorithm, k.retired)),
+      servicePublicKeys: row.service_keys,
+    };
+  }
+
+  private openSecret(sealed: string): Uint8Array {
+    return new Uint8Array(Buffer.from(this.box.open(sealed), 'base64url'));
   }
 }
 

@@ -19,6 +19,9 @@ export interface UnlockForCallerCommand {
  * Application service of the unlock route: the vendor's configured mode, the
  * reader's grants through the `ReaderScopes` port, share-token uses counted
  * per vendor in PostgreSQL; the decision itself is the domain's `UnlockContent`.
+ * The mode, keys and product-scope mapping come from the configuration cache,
+ * so a warm unlock sends only the reader's entitlements read and, for a
+ * limited token that grants something, its use.
  */
 export class UnlockForCaller {
   constructor(

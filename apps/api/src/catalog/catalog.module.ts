@@ -1,13 +1,16 @@
 import {
+  AdvanceTestClock,
   CreateProduct,
   CreatePurchaseOption,
   CreateVendor,
   GetProduct,
+  GetTestClock,
   GetVendor,
   ListProducts,
   ListVendorsOfReader,
   ProductRepository,
   PurchaseOptionRepository,
+  TestClockRepository,
   UpdateProduct,
   VendorRepository,
 } from '@kiosk/domain/catalog';
@@ -15,18 +18,23 @@ import { ServiceIdentifier } from 'inversify';
 import { IDENTITY } from '../identity/identity.module';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
+import { ConfigCache } from '../platform/cache/config-cache';
 import { ProductsController } from './products.controller';
+import { TestClockDueWork } from './test-clock-due-work';
+import { TestClocksController } from './test-clocks.controller';
 import { ReaderCatalogController } from './reader-catalog.controller';
 import {
   TypeOrmProductRepository,
   TypeOrmPurchaseOptionRepository,
   TypeOrmVendorRepository,
 } from './typeorm-catalog.repositories';
+import { TypeOrmTestClockRepository } from './typeorm-test-clocks.repository';
 
 export const CATALOG = {
   Vendors: Symbol.for('VendorRepository') as ServiceIdentifier<VendorRepository>,
   Products: Symbol.for('ProductRepository') as ServiceIdentifier<ProductRepository>,
   PurchaseOptions: Symbol.for('PurchaseOptionRepository') as ServiceIdentifier<PurchaseOptionRepository>,
+  TestClocks: Symbol.for('TestClockRepository') as ServiceIdentifier<TestClockRepository>,
 };
 
 export const catalogModule = defineModule({
@@ -54,6 +62,21 @@ export const catalogModule = defineModule({
       (c) =>
         new ProductsController(c.get(ListProducts), c.get(CreateProduct), c.get(UpdateProduct), c.get(CreatePurchaseOption)),
     );
+
+    // A test-mode vendor's test clock; advancing it runs every module's time-driven work of the vendor (resolved when it runs).
+    bind(CATALOG.TestClocks)
+      .toDynamicValue((c) => new TypeOrmTestClockRepository(c.get(TOKENS.DataSource), c.get(ConfigCache)))
+      .inSingletonScope();
+    bind(GetTestClock).toDynamicValue((c) => new GetTestClock(c.get(CATALOG.Vendors), c.get(CATALOG.TestClocks)));
+    bind(AdvanceTestClock).toDynamicValue(
+      (c) =>
+        new AdvanceTestClock(
+          c.get(CATALOG.Vendors),
+          c.get(CATALOG.TestClocks),
+          new TestClockDueWork(() => c.getAll(TOKENS.VendorTimedWork), c.get(TOKENS.Logger)),
+        ),
+    );
+    bind(TOKENS.Controller).toDynamicValue((c) => new TestClocksController(c.get(GetTestClock), c.get(AdvanceTestClock)));
 
     // The reader's side: a product, their vendor, the vendors where their e-mail has an account.
     bind(GetProduct).toDynamicValue((c) => new GetProduct(c.get(CATALOG.Products)));

@@ -6,6 +6,7 @@ export class VendorRow {
   @Column('text') name!: string;
   @Column('text', { array: true }) domains!: string[];
   @Column('text', { nullable: true }) logo!: string | null;
+  @Column('boolean', { name: 'test_mode' }) testMode!: boolean;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
 }
 

@@ -14,6 +14,14 @@ import {
   PurchaseOptionView,
   UpdateProductBody,
 } from './catalog.dto';
+import {
+  CREATE_PRODUCT_EXAMPLE,
+  CREATE_PURCHASE_OPTION_EXAMPLE,
+  PRODUCT_EXAMPLE,
+  PURCHASE_OPTION_EXAMPLE,
+  UPDATE_PRODUCT_EXAMPLE,
+  UPDATED_PRODUCT_EXAMPLE,
+} from './catalog.examples';
 import { productView, purchaseOptionView } from './catalog.views';
 
 export class ProductsController implements Controller {
@@ -32,8 +40,10 @@ export class ProductsController implements Controller {
         path: '/management/products',
         operationId: 'listProducts',
         summary: 'Products of the vendor',
+        description: 'Every product of the vendor, by SKU; fields with no value are `null`.',
         tags,
         auth: { kind: 'bearer', scope: 'products:read' },
+        examples: { responses: { 200: [PRODUCT_EXAMPLE] } },
         responses: { 200: { description: 'The products, by sku', schema: [ProductView] } },
         handler: async ({ res, principal }) => {
           res.json((await this.listProducts.execute(principal.vendorId)).map(productView));
@@ -44,9 +54,14 @@ export class ProductsController implements Controller {
         path: '/management/products',
         operationId: 'createProduct',
         summary: 'Create a product',
+        description:
+          'A product is what a vendor sells (`productType`: article, audiobook, ebook, bundle, podcast, pass, ' +
+          'publication, physical_issue, or license for seats); it is sold through its purchase options. The SKU is the ' +
+          "vendor's own id for it (1 to 128 letters, digits, `.`, `_`, `-`); a SKU the vendor already has is a 409 `PRODUCT.EXISTS`.",
         tags,
         auth: { kind: 'bearer', scope: 'products:write' },
         body: { dto: CreateProductBody },
+        examples: { request: CREATE_PRODUCT_EXAMPLE, responses: { 201: PRODUCT_EXAMPLE } },
         responses: { 201: { description: 'Created', schema: ProductView } },
         handler: async ({ res, body, principal }) => {
           const product = await this.createProduct.execute({ vendorId: principal.vendorId, ...body });
@@ -58,9 +73,11 @@ export class ProductsController implements Controller {
         path: '/management/products/{sku}',
         operationId: 'updateProduct',
         summary: 'Change a product; fields left out stay as they are',
+        description: "Contracts already made keep the title and cover they were made with; another vendor's product is a 404.",
         tags,
         auth: { kind: 'bearer', scope: 'products:write' },
         body: { dto: UpdateProductBody },
+        examples: { params: { sku: PRODUCT_EXAMPLE.sku }, request: UPDATE_PRODUCT_EXAMPLE, responses: { 200: UPDATED_PRODUCT_EXAMPLE } },
         responses: { 200: { description: 'Updated', schema: ProductView } },
         handler: async ({ res, body, params, principal }) => {
           const product = await this.updateProduct.execute({
@@ -76,9 +93,14 @@ export class ProductsController implements Controller {
         path: '/management/products/{sku}/purchase-options',
         operationId: 'createPurchaseOption',
         summary: 'Add a purchase option (price, cycle, seats per unit, quantity limits) to a product',
+        description:
+          '`price` is in major units of `currency` (at most two decimals); `recurring` makes it a subscription billed ' +
+          'every `time` `interval`s, left out a one-time purchase. `taxIncluded` defaults to true, `seatsPerUnit` and ' +
+          '`minQuantity` to 1, `maxQuantity` to 10000.',
         tags,
         auth: { kind: 'bearer', scope: 'products:write' },
         body: { dto: CreatePurchaseOptionBody },
+        examples: { params: { sku: PRODUCT_EXAMPLE.sku }, request: CREATE_PURCHASE_OPTION_EXAMPLE, responses: { 201: PURCHASE_OPTION_EXAMPLE } },
         responses: { 201: { description: 'Created', schema: PurchaseOptionView } },
         handler: async ({ res, body, params, principal }) => {
           const option = await this.createOption.execute({

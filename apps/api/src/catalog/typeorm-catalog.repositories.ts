@@ -8,7 +8,8 @@ import {
   Vendor,
   VendorRepository,
 } from '@kiosk/domain/catalog';
-import { managerOf } from '../platform/database/transaction';
+import { inTransaction, managerOf } from '../platform/database/transaction';
+import { insertTestClock } from './typeorm-test-clocks.repository';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../platform/database/errors';
 import { ProductRow, PurchaseOptionRow, VendorRow } from './catalog.rows';
@@ -18,15 +19,20 @@ const toVendor = (row: VendorRow): Vendor => ({
   name: row.name,
   domains: row.domains,
   logo: row.logo,
+  testMode: row.testMode,
   createdAt: row.createdAt,
 });
 
 export class TypeOrmVendorRepository implements VendorRepository {
   constructor(private readonly db: DataSource) {}
 
-  async add(vendor: Vendor): Promise<boolean> {
+  /** A test-mode vendor gets its test clock in the same transaction, frozen at `testClockStart`. */
+  async add(vendor: Vendor, testClockStart?: Date): Promise<boolean> {
     try {
-      await managerOf(this.db).getRepository(VendorRow).insert({ ...vendor, domains: [...vendor.domains] });
+      await inTransaction(this.db, async (m) => {
+        await m.getRepository(VendorRow).insert({ ...vendor, domains: [...vendor.domains] });
+        if (vendor.testMode) await insertTestClock(m, vendor.id, testClockStart ?? vendor.createdAt);
+      });
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { NullableInAnswer } from '../platform/http/views';
 import {
   ArrayMaxSize,
   IsArray,
@@ -162,11 +163,11 @@ export class CheckoutBody {
 
 export class CheckoutItemView {
   @IsString() sku!: string;
-  @IsOptional() @IsString() url!: string | null;
+  @NullableInAnswer() @IsString() url!: string | null;
   @IsString() purchaseOptionId!: string;
   @IsNumber() price!: number;
   @IsString() currency!: string;
-  @IsOptional() @ValidateNested() @Type(() => GeoRestrictionsBody) geoRestrictions!: GeoRestrictionsBody | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => GeoRestrictionsBody) geoRestrictions!: GeoRestrictionsBody | null;
 }
 
 export class OwnedItemView {
@@ -177,7 +178,7 @@ export class OwnedItemView {
 
 export class AppliedDiscountCodeView {
   @IsString() name!: string;
-  @IsOptional() @IsString() id!: string | null;
+  @NullableInAnswer() @IsString() id!: string | null;
   @IsString() code!: string;
   @IsString() description!: string;
   @IsIn(['APPLIED', 'UNAPPLICABLE']) status!: string;
@@ -194,34 +195,34 @@ export class CheckoutView {
   @IsIn(['PENDING', 'WAITING_PAYMENT_CONFIRMATION', 'COMPLETED', 'EXPIRED']) status!: string;
   @IsIn(['SINGLE', 'RECURRING']) type!: string;
   @IsArray() @ValidateNested({ each: true }) @Type(() => CheckoutItemView) items!: CheckoutItemView[];
-  @IsOptional() @ValidateNested() @Type(() => CheckoutAddressBody) address!: CheckoutAddressBody | null;
-  @IsOptional() @ValidateNested() @Type(() => CheckoutAddressBody) businessAddress!: CheckoutAddressBody | null;
-  @IsOptional() @IsString() email!: string | null;
-  @IsOptional() @IsString() givenName!: string | null;
-  @IsOptional() @IsString() familyName!: string | null;
-  @IsOptional() @IsString() birthDate!: string | null;
-  @IsOptional() @IsString() phoneNumber!: string | null;
-  @IsOptional() @IsString() country!: string | null;
-  @IsOptional() @IsString() referralEmail!: string | null;
-  @IsOptional() @IsString() language!: string | null;
-  @IsOptional() @IsString() redirectUrl!: string | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => CheckoutAddressBody) address!: CheckoutAddressBody | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => CheckoutAddressBody) businessAddress!: CheckoutAddressBody | null;
+  @NullableInAnswer() @IsString() email!: string | null;
+  @NullableInAnswer() @IsString() givenName!: string | null;
+  @NullableInAnswer() @IsString() familyName!: string | null;
+  @NullableInAnswer() @IsString() birthDate!: string | null;
+  @NullableInAnswer() @IsString() phoneNumber!: string | null;
+  @NullableInAnswer() @IsString() country!: string | null;
+  @NullableInAnswer() @IsString() referralEmail!: string | null;
+  @NullableInAnswer() @IsString() language!: string | null;
+  @NullableInAnswer() @IsString() redirectUrl!: string | null;
   @IsString() currency!: string;
-  @IsOptional() @IsString() anonymousUserId!: string | null;
-  @IsOptional() @IsString() companyName!: string | null;
-  @IsOptional() @IsString() vatNumber!: string | null;
+  @NullableInAnswer() @IsString() anonymousUserId!: string | null;
+  @NullableInAnswer() @IsString() companyName!: string | null;
+  @NullableInAnswer() @IsString() vatNumber!: string | null;
   @IsBoolean() isBusiness!: boolean;
   @IsBoolean() giftMode!: boolean;
   @IsBoolean() requireAddress!: boolean;
   @IsNumber() price!: number;
   @ValidateNested() @Type(() => AttributionBody) attribution!: AttributionBody;
-  @IsOptional() @ValidateNested() @Type(() => PaymentDataBody) paymentData!: PaymentDataBody | null;
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => PaymentMethodsBody) paymentMethodsFilter!: PaymentMethodsBody[] | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => PaymentDataBody) paymentData!: PaymentDataBody | null;
+  @NullableInAnswer() @IsArray() @ValidateNested({ each: true }) @Type(() => PaymentMethodsBody) paymentMethodsFilter!: PaymentMethodsBody[] | null;
   @ValidateNested() @Type(() => FieldSettingsBody) fieldSettings!: FieldSettingsBody;
   @IsStringMap(50) metadata!: Record<string, string>;
   @IsArray() @ValidateNested({ each: true }) @Type(() => OwnedItemView) itemsOwned!: OwnedItemView[];
   @IsArray() @ValidateNested({ each: true }) @Type(() => AppliedDiscountCodeView) appliedDiscountCodes!: AppliedDiscountCodeView[];
   @IsArray() @ValidateNested({ each: true }) @Type(() => PaymentMethodsBody) availablePaymentMethods!: PaymentMethodsBody[];
-  @IsOptional() @ValidateNested() @Type(() => PayerView) payer!: PayerView | null;
+  @NullableInAnswer() @ValidateNested() @Type(() => PayerView) payer!: PayerView | null;
   @IsString() createdAt!: string;
   @IsString() updatedAt!: string;
   @IsString() expiresAt!: string;
@@ -240,11 +241,11 @@ export class CheckoutSettingsBody {
 }
 
 export class CheckoutSettingsView {
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => PaymentMethodsBody) allowedMethods!: PaymentMethodsBody[] | null;
+  @NullableInAnswer() @IsArray() @ValidateNested({ each: true }) @Type(() => PaymentMethodsBody) allowedMethods!: PaymentMethodsBody[] | null;
   @IsInt() lifetimeHours!: number;
   @IsBoolean() businessEnabled!: boolean;
   @IsBoolean() giftEnabled!: boolean;
   @IsBoolean() invoiceForBusiness!: boolean;
-  @IsOptional() @IsString() termsUrl!: string | null;
+  @NullableInAnswer() @IsString() termsUrl!: string | null;
   @IsString() color!: string;
 }

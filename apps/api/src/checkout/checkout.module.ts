@@ -23,11 +23,13 @@ import { EmbeddedMailer } from '../billing/billing.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
 import { IDENTITY } from '../identity/identity.module';
+import { EventObjectView } from '../platform/http/event-object-view';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { ContractCheckoutSale } from './checkout-sale';
 import { ChargeRenewalOnRenewed, SendGiftNoticeOnCompleted } from './checkout.handlers';
 import { CheckoutEraser } from './checkout.eraser';
+import { checkoutEventView } from './checkout.event-views';
 import { CheckoutLinks } from './checkout.views';
 import { CheckoutsController } from './checkouts.controller';
 import { HostedCheckoutController } from './hosted-checkout.controller';
@@ -44,6 +46,8 @@ export const CHECKOUT = {
   Links: Symbol.for('CheckoutLinks') as ServiceIdentifier<CheckoutLinks>,
   /** The stripe provider when STRIPE_SECRET_KEY is set. */
   Stripe: Symbol.for('StripeCardProvider') as ServiceIdentifier<{ provider: StripeCardProvider | null }>,
+  /** The checkout of a `checkout.*` event, as `GET /checkouts/{id}` shows it (webhook payloads). */
+  CheckoutEventView: Symbol.for('CheckoutEventView') as ServiceIdentifier<EventObjectView>,
 };
 
 export { ClaimVisitorCheckouts };
@@ -88,6 +92,9 @@ export const checkoutModule = defineModule({
     });
     bind(CreateCheckout).toDynamicValue((c) => new CreateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(TOKENS.Ids), c.get(clock)));
     bind(GetCheckout).toDynamicValue((c) => new GetCheckout(c.get(CHECKOUT.Checkouts)));
+    bind(CHECKOUT.CheckoutEventView).toDynamicValue((c) =>
+      checkoutEventView(c.get(CHECKOUT.Checkouts), c.get(TOKENS.Clock), c.get(CHECKOUT.Links)),
+    );
     bind(UpdateCheckout).toDynamicValue((c) => new UpdateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(clock)));
     bind(CompleteCheckout).toDynamicValue(
       (c) =>

@@ -12,6 +12,15 @@ import { Principal } from '@kiosk/domain/identity';
 import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { CheckoutBody, CheckoutSettingsBody, CheckoutSettingsView, CheckoutView } from './checkout.dto';
+import {
+  CHANGE_CHECKOUT_SETTINGS_EXAMPLE,
+  CHECKOUT_EXAMPLE,
+  CHECKOUT_ID,
+  CHECKOUT_SETTINGS_EXAMPLE,
+  CREATE_CHECKOUT_EXAMPLE,
+  UPDATE_CHECKOUT_EXAMPLE,
+  UPDATED_CHECKOUT_EXAMPLE,
+} from './checkout.examples';
 import { CheckoutLinks, checkoutSettingsView, checkoutView } from './checkout.views';
 
 const READER_AUTH =
@@ -60,6 +69,7 @@ export class CheckoutsController implements Controller {
         tags,
         auth: { kind: 'reader' },
         body: { dto: CheckoutBody },
+        examples: { request: CREATE_CHECKOUT_EXAMPLE, responses: { 201: CHECKOUT_EXAMPLE } },
         responses: { 201: { description: 'The checkout (PENDING)', schema: CheckoutView }, ...errors },
         handler: async ({ res, body, principal }) => {
           const checkout = await this.u.create.execute({ vendorId: principal.vendorId, owner: ownerOf(principal), request: checkoutRequest(body) });
@@ -71,9 +81,10 @@ export class CheckoutsController implements Controller {
         path: '/checkouts/{id}',
         operationId: 'getCheckout',
         summary: 'One checkout of the caller',
-        description: READER_AUTH,
+        description: `${READER_AUTH} Poll it after the hosted page: \`status\` COMPLETED and \`contractIds\` say the sale is done.`,
         tags,
         auth: { kind: 'reader' },
+        examples: { params: { id: CHECKOUT_ID }, responses: { 200: CHECKOUT_EXAMPLE } },
         responses: { 200: { description: 'The checkout', schema: CheckoutView }, 401: errors[401], 404: { description: 'No such checkout of the caller' } },
         handler: async ({ res, params, principal }) => {
           res.json(view(await this.u.get.execute({ vendorId: principal.vendorId, checkoutId: params.id, owner: ownerOf(principal) })));
@@ -88,6 +99,7 @@ export class CheckoutsController implements Controller {
         tags,
         auth: { kind: 'reader' },
         body: { dto: CheckoutBody },
+        examples: { params: { id: CHECKOUT_ID }, request: UPDATE_CHECKOUT_EXAMPLE, responses: { 200: UPDATED_CHECKOUT_EXAMPLE } },
         responses: {
           200: { description: 'The changed checkout', schema: CheckoutView },
           ...errors,
@@ -109,8 +121,13 @@ export class CheckoutsController implements Controller {
         path: '/management/checkout-settings',
         operationId: 'getCheckoutSettings',
         summary: "The vendor's checkout settings: allowed methods, lifetime, business and gift switches, terms, colour",
+        description:
+          '`allowedMethods` `null` offers every configured provider and method; `lifetimeHours` is how long a checkout ' +
+          'stays payable before it is EXPIRED; `invoiceForBusiness` lets business buyers pay by invoice; `color` is the ' +
+          "hosted page's colour.",
         tags,
         auth: { kind: 'bearer', scope: 'checkouts:read' },
+        examples: { responses: { 200: CHECKOUT_SETTINGS_EXAMPLE } },
         responses: { 200: { description: 'The settings (defaults until changed)', schema: CheckoutSettingsView } },
         handler: async ({ res, principal }) => {
           res.json(checkoutSettingsView(await this.u.getSettings.execute(principal.vendorId)));
@@ -125,6 +142,7 @@ export class CheckoutsController implements Controller {
         tags,
         auth: { kind: 'bearer', scope: 'sites:write' },
         body: { dto: CheckoutSettingsBody },
+        examples: { request: CHANGE_CHECKOUT_SETTINGS_EXAMPLE, responses: { 200: CHECKOUT_SETTINGS_EXAMPLE } },
         responses: { 200: { description: 'The settings', schema: CheckoutSettingsView }, 400: { description: 'Invalid body' } },
         handler: async ({ res, body, principal }) => {
           const settings = await this.u.changeSettings.execute({ vendorId: principal.vendorId, change: body });

@@ -13,6 +13,18 @@ import {
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { Response } from 'express';
 import { Controller, route } from '../platform/http/routes';
+import {
+  CHECKOUT_ID,
+  CHECKOUT_PAGE_EXAMPLE,
+  CHECKOUT_PATH,
+  CONFIRM_PAGE_EXAMPLE,
+  GIFT_PAGE_EXAMPLE,
+  GIFT_TOKEN,
+  PAGE_TOKEN,
+  PAY_FORM_EXAMPLE,
+  RECEIPT_PAGE_EXAMPLE,
+  VENDOR_ID,
+} from './checkout.examples';
 import { CheckoutLinks } from './checkout.views';
 import {
   checkoutPage,
@@ -60,6 +72,9 @@ export class CheckoutForm {
   @IsOptional() @IsString() @MaxLength(64) code?: string;
   @IsOptional() @IsString() @MaxLength(16) decision?: string;
 }
+
+const PAGE_PARAMS = { vendorId: VENDOR_ID, id: CHECKOUT_ID };
+const PAGE_LOCATION = `${CHECKOUT_PATH}?t=${PAGE_TOKEN}`;
 
 const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
 const FORM = { dto: CheckoutForm, contentType: 'application/x-www-form-urlencoded' as const };
@@ -199,6 +214,11 @@ export class HostedCheckoutController implements Controller {
         path: base,
         operationId: 'checkoutPage',
         summary: 'The hosted checkout page (`checkoutUrl`); `t` is the link\'s token',
+        description:
+          'A page in the vendor\'s colours where the buyer fills in what the checkout still needs and pays. Whoever holds ' +
+          'the link (with its token) may pay that one checkout; a wrong token is a 404 page, an expired checkout a 410 page. ' +
+          'A checkout already paid shows its receipt.',
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, responses: { 200: CHECKOUT_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'Wrong link (HTML page)' }, 410: { description: 'Expired (HTML page)' } },
         handler: async ({ res, params, query }) => {
           const loaded = await this.load(res, params, query.t);
@@ -211,7 +231,11 @@ export class HostedCheckoutController implements Controller {
         path: `${base}/discount`,
         operationId: 'checkoutPageDiscount',
         summary: 'Apply a discount code from the hosted page, then back to it',
+        description:
+          'The form of the page\'s discount field (`code`). A code that cannot be applied shows the page again with the ' +
+          'reason (400); otherwise the browser goes back to the page with the new price.',
         body: FORM,
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { code: 'FIRSTMONTH' }, headers: { 303: { Location: PAGE_LOCATION } } },
         responses: { 303: { description: 'Back to the page' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
         handler: async ({ res, params, query, body }) => {
           const loaded = await this.load(res, params, query.t);
@@ -235,8 +259,11 @@ export class HostedCheckoutController implements Controller {
         path: `${base}/pay`,
         operationId: 'checkoutPagePay',
         summary: 'Pay from the hosted page: the fields are saved, every requirement checked, the provider charges',
-        description: 'Completing is once-only: a double submit makes one contract, one paid bill and one transaction.',
+        description:
+          'The page\'s form: buyer, address and business fields, `payment` as `<provider>:<method>` and the card. ' +
+          'Completing is once-only: a double submit makes one contract, one paid bill and one transaction.',
         body: FORM,
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: PAY_FORM_EXAMPLE, headers: { 303: { Location: `${CHECKOUT_PATH}/receipt?t=${PAGE_TOKEN}` } } },
         responses: {
           303: { description: 'To the receipt, or to the confirmation step the card needs' },
           400: { description: 'The page again with a clear error: missing fields, declined card, ...', contentType: 'text/html', schema: { type: 'string' } },
@@ -287,6 +314,8 @@ export class HostedCheckoutController implements Controller {
         path: `${base}/confirm`,
         operationId: 'checkoutPageConfirmation',
         summary: 'The extra confirmation step a card asked for (its own page)',
+        description: 'Shown while the checkout is WAITING_PAYMENT_CONFIRMATION; at any other time the checkout page (or its receipt) shows instead.',
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, responses: { 200: CONFIRM_PAGE_EXAMPLE } },
         responses: { 200: HTML, 303: { description: 'Nothing to confirm: back to the checkout or the receipt' } },
         handler: async ({ res, params, query }) => {
           const loaded = await this.load(res, params, query.t);
@@ -301,7 +330,11 @@ export class HostedCheckoutController implements Controller {
         path: `${base}/confirm`,
         operationId: 'checkoutPageConfirm',
         summary: 'Confirm (`decision=approve`) or cancel the payment waiting for its step',
+        description:
+          'Approving completes the checkout (contract, paid bill, transaction) and goes on to the receipt; cancelling ' +
+          'goes back to the checkout page, where another payment can be tried.',
         body: FORM,
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { decision: 'approve' }, headers: { 303: { Location: `${CHECKOUT_PATH}/receipt?t=${PAGE_TOKEN}` } } },
         responses: { 303: { description: 'To the receipt, or back to the checkout' }, 400: HTML },
         handler: async ({ res, params, query, body }) => {
           const loaded = await this.load(res, params, query.t);
@@ -324,6 +357,9 @@ export class HostedCheckoutController implements Controller {
         path: `${base}/gift`,
         operationId: 'checkoutGiftPage',
         summary: "The gift's page, the recipient's redeem link (its own token, mailed to them)",
+        description:
+          'Only a completed gift checkout has this page; its token opens nothing else (not the checkout, not the receipt).',
+        examples: { params: PAGE_PARAMS, query: { t: GIFT_TOKEN }, responses: { 200: GIFT_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'Wrong link, or not a completed gift (HTML page)' } },
         handler: async ({ res, params, query }) => {
           const loaded = await this.load(res, params, query.t, 'gift');
@@ -341,6 +377,8 @@ export class HostedCheckoutController implements Controller {
         path: `${base}/receipt`,
         operationId: 'checkoutPageReceipt',
         summary: "The receipt of a completed checkout, with the way on to the vendor's `redirectUrl` (carrying `checkoutId`)",
+        description: 'Before the checkout is completed the checkout page shows instead.',
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, responses: { 200: RECEIPT_PAGE_EXAMPLE } },
         responses: { 200: HTML },
         handler: async ({ res, params, query }) => {
           const loaded = await this.load(res, params, query.t);

@@ -62,7 +62,7 @@ export function frame(f: PageFrame, body: string): string {
   return `<!doctype html><html lang="${escapeHtml(f.language ?? 'en')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(f.title)} · ${escapeHtml(f.vendorName)}</title><style>${STYLE(f.settings.color)}</style></head>
+<title>${escapeHtml(f.title)} · ${escapeHtml(f.vendorName)}</title><link rel="icon" href="data:,"><style>${STYLE(f.settings.color)}</style></head>
 <body><header><p>${logo}${escapeHtml(f.vendorName)}</p></header><main>${body}</main>
 <footer>${f.settings.termsUrl ? `<a href="${escapeHtml(f.settings.termsUrl)}" rel="noopener">Terms of purchase</a> · ` : ''}Secure checkout served by ${escapeHtml(f.vendorName)}'s commerce service.</footer>
 </body></html>`;

@@ -4,7 +4,6 @@ import { fromMajor } from '@kiosk/domain';
 import {
   CreateProduct,
   CreatePurchaseOption,
-  CreateVendor,
   DEFAULT_MAX_QUANTITY,
   PRODUCT_TYPES,
   ProductType,
@@ -17,6 +16,7 @@ import {
   ApiKeyRole,
   CreateApiKey,
   CreateStaffUser,
+  GRANTABLE_SCOPES,
   IssueUserToken,
   RegisterBrowserClient,
 } from '@kiosk/domain/identity';
@@ -38,6 +38,8 @@ import { registerWebhookCommands } from '../webhooks/webhooks.cli';
 import { registerFulfillmentCommands } from '../engagement/fulfillments.cli';
 import { registerLicenseCommands } from '../engagement/licenses.cli';
 import { registerCheckoutCommands } from '../checkout/checkout.cli';
+import { registerScriptCommands } from '../scripts/scripts.cli';
+import { registerVendorCommands } from '../catalog/vendors.cli';
 
 /**
  * The operator's command line. Every command goes through the same use cases
@@ -82,15 +84,7 @@ Exit codes: 0 done; 2 refused by a business rule (JSON on stderr says why); 75 t
 open in a process this command cannot reach; 78 bad configuration; 1 anything else.`,
   );
 
-program
-  .command('vendor:create')
-  .description('create a vendor')
-  .requiredOption('--id <id>', 'vendor id (lowercase letters, digits, hyphens)')
-  .requiredOption('--name <name>', 'display name')
-  .option('--domain <host>', 'a domain of the vendor (repeatable)', list, [])
-  .action((o: { id: string; name: string; domain: string[] }) =>
-    withRuntime((r) => r.container.get(CreateVendor).execute({ id: o.id, name: o.name, domains: o.domain })),
-  );
+registerVendorCommands(program, withRuntime);
 
 program
   .command('staff:create')
@@ -123,14 +117,15 @@ program
   .requiredOption('--name <name>', 'a name to recognise the key by')
   .addOption(new Option('--role <role>', 'scope preset of the key').choices([...API_KEY_ROLES]).default('read'))
   .option('--contracts-write', 'grant contracts:write to this key', false)
-  .action((o: { vendor: string; name: string; role: ApiKeyRole; contractsWrite: boolean }) =>
+  .option('--grant <scope>', `grant a scope beyond the preset (repeatable): ${GRANTABLE_SCOPES.join(', ')}`, list, [])
+  .action((o: { vendor: string; name: string; role: ApiKeyRole; contractsWrite: boolean; grant: string[] }) =>
     withRuntime(async (r) => {
       const created = await r.container.get(CreateApiKey).execute({
         actor: { kind: 'operator' },
         vendorId: o.vendor,
         name: o.name,
         role: o.role,
-        grants: o.contractsWrite ? ['contracts:write'] : [],
+        grants: [...(o.contractsWrite ? ['contracts:write'] : []), ...o.grant],
       });
       return createdKeyView(created, r.container.get(TenantAddresses));
     }),
@@ -254,6 +249,7 @@ registerAutoOnboardCommands(program, withRuntime);
 registerFulfillmentCommands(program, withRuntime);
 registerLicenseCommands(program, withRuntime);
 registerCheckoutCommands(program, withRuntime);
+registerScriptCommands(program, withRuntime);
 registerWebhookCommands(program, withRuntime);
 
 describeEveryOption(program);

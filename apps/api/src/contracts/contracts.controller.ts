@@ -26,7 +26,20 @@ import {
 } from './contracts.dto';
 import { contractView, discountCodeView, licenseViews, seatUserView } from './contract.views';
 import { discountCodeCommand } from './discount-code.mapping';
-import { CONTRACT_EXAMPLE, CONTRACT_ID, CREATE_CONTRACT_EXAMPLE } from './contracts.examples';
+import {
+  ASSIGN_SEAT_EXAMPLE,
+  CONTRACT_EXAMPLE,
+  CONTRACT_ID,
+  CREATE_CONTRACT_EXAMPLE,
+  CREATE_DISCOUNT_CODE_EXAMPLE,
+  DISCOUNT_CODE_EXAMPLE,
+  LICENSE_EXAMPLE,
+  SEAT_USER_EXAMPLES,
+  SEAT_USER_ID,
+  SET_SEATS_EXAMPLE,
+  TEAM_CONTRACT_EXAMPLE,
+  TEAM_CONTRACT_ID,
+} from './contracts.examples';
 
 const READ = { kind: 'bearer', scope: 'contracts:read' } as const;
 const WRITE = { kind: 'bearer', scope: 'contracts:write' } as const;
@@ -159,9 +172,15 @@ export class ContractsController implements Controller {
         path: '/management/contracts/{id}/seats',
         operationId: 'setSeats',
         summary: 'Set the seat total of a license item; price and quantity stay as they are',
+        description:
+          'Takes effect at once on an ACTIVE, FORTHCOMING or OVERDUE contract that is not set to cancel; seat holders get ' +
+          'their access shortly after. `sku` (the license or the content SKU) is needed when the contract has more than ' +
+          'one license item. Setting the seats the contract already has answers it unchanged; fewer seats than holders, or ' +
+          'seats on a product that is not a license, is a 400. To bill the extra seats, change the price separately.',
         tags,
         auth: WRITE,
         body: { dto: SetSeatsBody },
+        examples: { params: { id: TEAM_CONTRACT_ID }, request: SET_SEATS_EXAMPLE, responses: { 200: TEAM_CONTRACT_EXAMPLE } },
         responses: { 200: { description: 'The contract with its new seats', schema: ContractView } },
         handler: async ({ res, params, body, principal }) => {
           const contract = await u.setSeats.execute({
@@ -178,9 +197,14 @@ export class ContractsController implements Controller {
         path: '/management/contracts/{id}/seats/users',
         operationId: 'listSeatUsers',
         summary: 'Seat users; `sku` filters by license item and accepts the content or the license SKU',
+        description:
+          'Every person holding a seat, the administering user first. A seat user is PENDING until their entitlement is ' +
+          'granted (shortly after the assignment), then ACTIVE with its `entitlementId`; removed seats are left out. A ' +
+          "seat's `sku` is the content product it unlocks, not the `-multi` license SKU.",
         tags,
         auth: READ,
         query: SeatUsersQuery,
+        examples: { params: { id: TEAM_CONTRACT_ID }, query: { sku: 'daily-digital' }, responses: { 200: SEAT_USER_EXAMPLES } },
         responses: { 200: { description: 'Seat users', schema: [SeatUserView] } },
         handler: async ({ res, params, query, principal }) => {
           const users = await u.listSeatUsers.execute({ vendorId: principal.vendorId, contractId: params.id, sku: query.sku });
@@ -192,9 +216,14 @@ export class ContractsController implements Controller {
         path: '/management/contracts/{id}/seats/users',
         operationId: 'assignSeat',
         summary: 'Give a seat to a person by e-mail (a user is created for an unknown e-mail)',
+        description:
+          'Uses one of the free seats of the license item (`sku` is needed when the contract has more than one). No free ' +
+          'seat left is a 409 `CONTRACT.NO_FREE_SEAT`; raise the total with `PUT .../seats` first. The person appears in the seat users at once ' +
+          'and gets their entitlement shortly after.',
         tags,
         auth: WRITE,
         body: { dto: AssignSeatBody },
+        examples: { params: { id: TEAM_CONTRACT_ID }, request: ASSIGN_SEAT_EXAMPLE },
         responses: { 204: { description: 'Assigned; access follows shortly after' } },
         handler: async ({ res, params, body, principal }) => {
           await u.assignSeat.execute({ vendorId: principal.vendorId, contractId: params.id, email: body.email, sku: body.sku });
@@ -206,8 +235,12 @@ export class ContractsController implements Controller {
         path: '/management/contracts/{id}/seats/users/{userId}',
         operationId: 'removeSeatUser',
         summary: 'Take a seat back; the user leaves the list and loses the access',
+        description:
+          'The seat becomes free for someone else and the entitlement it gave is revoked. `userId` is the one the seat ' +
+          'users list returns; the administering user keeps the first seat.',
         tags,
         auth: WRITE,
+        examples: { params: { id: TEAM_CONTRACT_ID, userId: SEAT_USER_ID } },
         responses: { 204: { description: 'Removed' } },
         handler: async ({ res, params, principal }) => {
           await u.removeSeat.execute({ vendorId: principal.vendorId, contractId: params.id, userId: params.userId });
@@ -219,9 +252,13 @@ export class ContractsController implements Controller {
         path: '/management/contracts/{id}/licenses',
         operationId: 'listContractLicenses',
         summary: 'Deprecated: the license items with their seats and holders; use seats/users',
+        description:
+          'Kept for older clients, with a `Deprecation: true` header: each license item of the contract with its seat ' +
+          'total, the seats taken and their holders. `GET .../seats/users` gives the same holders.',
         deprecated: true,
         tags,
         auth: READ,
+        examples: { params: { id: TEAM_CONTRACT_ID }, responses: { 200: [LICENSE_EXAMPLE] } },
         responses: { 200: { description: 'License items', schema: [LicenseView] } },
         handler: async ({ res, params, principal }) => {
           const contract = await u.get.execute({ vendorId: principal.vendorId, contractId: params.id });
@@ -234,9 +271,15 @@ export class ContractsController implements Controller {
         path: '/management/discount-codes',
         operationId: 'createDiscountCode',
         summary: 'Create a discount code (percentage or amount, for a number of bills or until a date)',
+        description:
+          'The value is a `percentage` (0.01 to 100) or an `amount` in major units with its `currency`. It lasts for ' +
+          '`bills` bills, `until` a date, or without end when both are left out; `validFrom`/`validUntil` bound when it ' +
+          'can be redeemed, `purchaseOptionIds` where (empty: everywhere), `maxRedemptions` how often. A code already ' +
+          'taken by the vendor is a 409 `DISCOUNT_CODE.EXISTS`.',
         tags: ['management: discount codes'],
         auth: { kind: 'bearer', scope: 'products:write' },
         body: { dto: CreateDiscountCodeBody },
+        examples: { request: CREATE_DISCOUNT_CODE_EXAMPLE, responses: { 201: { ...DISCOUNT_CODE_EXAMPLE, redemptions: 0 } } },
         responses: { 201: { description: 'Created', schema: DiscountCodeView } },
         handler: async ({ res, body, principal }) => {
           const code = await u.createDiscountCode.execute(discountCodeCommand(principal.vendorId, body));
@@ -248,8 +291,10 @@ export class ContractsController implements Controller {
         path: '/management/discount-codes',
         operationId: 'listDiscountCodes',
         summary: "The vendor's discount codes with their redemptions",
+        description: 'Every code of the vendor, with how often it has been redeemed (`redemptions`); absent limits are `null`.',
         tags: ['management: discount codes'],
         auth: { kind: 'bearer', scope: 'products:read' },
+        examples: { responses: { 200: [DISCOUNT_CODE_EXAMPLE] } },
         responses: { 200: { description: 'The codes', schema: [DiscountCodeView] } },
         handler: async ({ res, principal }) => {
           res.json((await u.listDiscountCodes.execute(principal.vendorId)).map(discountCodeView));

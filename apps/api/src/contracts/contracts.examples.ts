@@ -2,12 +2,17 @@
  * Worked examples of the contracts routes for the OpenAPI document (the
  * linter checks each against its schema: `no-invalid-media-type-examples`).
  */
+export const VENDOR_ID = '0190a4c0-0a0b-7c0d-8e0f-101112131415';
+export const READER_ID = '0190a4c1-11aa-7bbb-8ccc-0d0e0f101112';
 export const CONTRACT_ID = '0190a4c2-7b7e-7d2a-9c1e-1f2e3d4c5b6a';
+export const TEAM_CONTRACT_ID = '0190a4c2-8c8f-7e3b-8d2f-2a3b4c5d6e7f';
+export const AMENDMENT_ID = '0190a4c3-1d2e-7f40-9a5b-6c7d8e9f0a1b';
+export const SEAT_USER_ID = '0190a4c1-22bb-7ccc-8ddd-1e1f20212223';
 
 export const CONTRACT_EXAMPLE = {
   id: CONTRACT_ID,
   name: 'The Daily Digital, monthly',
-  userId: '0190a4c1-11aa-7bbb-8ccc-0d0e0f101112',
+  userId: READER_ID,
   payer: null,
   createdAt: '2026-03-01T09:30:00.000Z',
   confirmedAt: '2026-03-01T09:30:02.000Z',
@@ -26,7 +31,7 @@ export const CONTRACT_EXAMPLE = {
       purchaseOptionName: 'Monthly',
       name: 'The Daily Digital',
       cover: null,
-      productType: 'SUBSCRIPTION',
+      productType: 'publication',
       purchaseType: 'RECURRING',
       isMultiseat: false,
       quantity: 1,
@@ -41,7 +46,7 @@ export const CONTRACT_EXAMPLE = {
   cancelRequestedAt: null,
   expiresAt: null,
   cancelReason: null,
-  origin: { type: 'API', id: 'apikey_3f9a1c0d2b' },
+  origin: { type: 'MANUAL', id: VENDOR_ID },
   paymentData: { method: 'INVOICE', description: 'Invoice', brand: 'INVOICE_PROVIDER', walletType: 'NONE' },
   appliedDiscounts: [],
   discount: null,
@@ -68,3 +73,129 @@ export const PAYMENT_ISSUE_EXAMPLE = {
 };
 
 export const CANCEL_EXAMPLE = { reason: 'TOO_EXPENSIVE', comment: 'I read too little to keep it.' };
+
+export const SUBSCRIPTION_EXAMPLE = {
+  id: CONTRACT_ID,
+  currency: 'SEK',
+  cancelAt: null,
+  createdAt: '2026-03-01T09:30:00.000Z',
+  status: 'ACTIVE',
+  product: {
+    name: 'The Daily Digital',
+    description: 'Every article of The Daily, on the web and in the app.',
+    image: 'https://cdn.example.com/covers/daily-digital.png',
+    optionId: 'monthly',
+    sku: 'daily-digital',
+  },
+  totalIssues: null,
+  remainingIssues: null,
+  price: 99,
+  nextPrice: 99,
+  nextPaymentAt: '2026-04-01T09:30:02.000Z',
+  hasAccess: true,
+  manageUrl: `https://kiosk.example.com/contracts/${CONTRACT_ID}`,
+  userId: READER_ID,
+};
+
+export const UPGRADE_OPTION_EXAMPLE = {
+  itemId: 'daily-digital',
+  sku: 'daily-digital',
+  purchaseOptionId: 'monthly',
+  paths: [
+    {
+      type: 'UPGRADE',
+      sku: 'daily-digital',
+      purchaseOptionId: 'monthly-plus',
+      title: 'The Daily Digital Plus',
+      cover: null,
+      description: 'Everything in Digital, plus the e-paper and the archive.',
+      features: ['E-paper every morning', 'The archive since 1998'],
+      price: 149,
+      currency: 'SEK',
+    },
+  ],
+};
+
+export const CREATE_AMENDMENT_EXAMPLE = { type: 'UPGRADE', purchaseOptionId: 'monthly-plus' };
+
+export const AMENDMENT_EXAMPLE = {
+  id: AMENDMENT_ID,
+  contractId: CONTRACT_ID,
+  status: 'PENDING',
+  amendmentType: 'UPGRADE',
+  purchaseOptionId: 'monthly-plus',
+  appliedDiscounts: [],
+  nextBill: { total: 32.26, currency: 'SEK', date: '2026-03-20T10:00:00.000Z' },
+};
+
+/** A team license: ten seats on one bill. */
+export const TEAM_CONTRACT_EXAMPLE = {
+  ...CONTRACT_EXAMPLE,
+  id: TEAM_CONTRACT_ID,
+  name: 'The Daily Digital for teams, yearly',
+  price: 9990,
+  nextPrice: 9990,
+  manageUrl: `https://kiosk.example.com/contracts/${TEAM_CONTRACT_ID}`,
+  nextBillAt: '2027-03-01T09:30:02.000Z',
+  recurringInterval: 'YEAR',
+  items: [
+    {
+      sku: 'daily-digital-multi',
+      purchaseOptionId: 'team-yearly',
+      purchaseOptionName: 'Team, yearly',
+      name: 'The Daily Digital for teams',
+      cover: null,
+      productType: 'license',
+      purchaseType: 'RECURRING',
+      isMultiseat: true,
+      quantity: 1,
+      seats: 12,
+    },
+  ],
+};
+
+export const SET_SEATS_EXAMPLE = { seats: 12, sku: 'daily-digital-multi' };
+
+export const ASSIGN_SEAT_EXAMPLE = { email: 'colleague@example.com', sku: 'daily-digital' };
+
+export const SEAT_USER_EXAMPLES = [
+  { userId: READER_ID, sku: 'daily-digital', status: 'ACTIVE', entitlementId: '0190a4c5-3e4f-7a50-8b6c-7d8e9fa0b1c2', email: 'reader@example.com', fullName: 'Alva Berg' },
+  { userId: SEAT_USER_ID, sku: 'daily-digital', status: 'PENDING', entitlementId: null, email: 'colleague@example.com', fullName: null },
+];
+
+export const LICENSE_EXAMPLE = {
+  sku: 'daily-digital-multi',
+  contentSku: 'daily-digital',
+  purchaseOptionId: 'team-yearly',
+  seats: 12,
+  seatsTaken: 2,
+  seatUsers: SEAT_USER_EXAMPLES,
+};
+
+export const CREATE_DISCOUNT_CODE_EXAMPLE = {
+  code: 'SPRING25',
+  name: 'Spring offer',
+  description: '25 % off the first three months',
+  value: { percentage: 25 },
+  bills: 3,
+  validUntil: '2026-05-31T23:59:59.000Z',
+  purchaseOptionIds: ['monthly'],
+  maxRedemptions: 1000,
+};
+
+export const DISCOUNT_CODE_EXAMPLE = {
+  id: '0190a4c4-5f60-7a71-8b82-93a4b5c6d7e8',
+  code: 'SPRING25',
+  name: 'Spring offer',
+  description: '25 % off the first three months',
+  percentage: 25,
+  amount: null,
+  currency: null,
+  bills: 3,
+  until: null,
+  validFrom: null,
+  validUntil: '2026-05-31T23:59:59.000Z',
+  purchaseOptionIds: ['monthly'],
+  maxRedemptions: 1000,
+  redemptions: 42,
+};

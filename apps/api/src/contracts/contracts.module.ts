@@ -27,6 +27,7 @@ import { ServiceIdentifier } from 'inversify';
 import { BILLING } from '../billing/billing.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { IDENTITY } from '../identity/identity.module';
+import { EventObjectView } from '../platform/http/event-object-view';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { ContractsController } from './contracts.controller';
@@ -35,14 +36,17 @@ import { TimedContractMoves } from './timed-contract-moves';
 import { TypeOrmAmendmentRepository } from './typeorm-amendments.repository';
 import { TypeOrmContractRepository, TypeOrmDiscountCodeRepository } from './typeorm-contract.repositories';
 import { ContractsEraser } from './contracts.eraser';
-
-/** The management view of a contract, for the webhooks module's event payloads. */
-export { contractView } from './contract.views';
+import { VendorTimeScope } from '../platform/vendor-time';
+import { contractEventView, seatEventView } from './contracts.event-views';
 
 export const CONTRACTS = {
   Contracts: Symbol.for('ContractRepository') as ServiceIdentifier<ContractRepository>,
   DiscountCodes: Symbol.for('DiscountCodeRepository') as ServiceIdentifier<DiscountCodeRepository>,
   Amendments: Symbol.for('AmendmentRepository') as ServiceIdentifier<AmendmentRepository>,
+  /** The contract of a contract event, as `GET /management/contracts/{id}` shows it (webhook payloads). */
+  ContractEventView: Symbol.for('ContractEventView') as ServiceIdentifier<EventObjectView>,
+  /** The seat of a seat event, as `GET /management/contracts/{id}/seats/users` lists it (webhook payloads). */
+  SeatEventView: Symbol.for('SeatEventView') as ServiceIdentifier<EventObjectView>,
 };
 
 export const contractsModule = defineModule({
@@ -79,6 +83,10 @@ export const contractsModule = defineModule({
     );
     bind(RemoveSeat).toDynamicValue((c) => new RemoveSeat(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(ListSeatUsers).toDynamicValue((c) => new ListSeatUsers(c.get(CONTRACTS.Contracts), c.get(IDENTITY.Users)));
+    bind(CONTRACTS.ContractEventView).toDynamicValue((c) =>
+      contractEventView(c.get(GetContract), c.get(TOKENS.Clock), c.get(TOKENS.Config).baseUrl),
+    );
+    bind(CONTRACTS.SeatEventView).toDynamicValue((c) => seatEventView(c.get(ListSeatUsers)));
     bind(RequestCancel).toDynamicValue((c) => new RequestCancel(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(RecordBillPayment).toDynamicValue((c) => new RecordBillPayment(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(AdvanceContract).toDynamicValue(
@@ -88,7 +96,13 @@ export const contractsModule = defineModule({
     bind(ListDiscountCodes).toDynamicValue((c) => new ListDiscountCodes(c.get(CONTRACTS.DiscountCodes)));
     bind(TimedContractMoves).toDynamicValue(
       (c) =>
-        new TimedContractMoves(c.get(CONTRACTS.Contracts), c.get(AdvanceContract), c.get(TOKENS.Clock), c.get(TOKENS.Logger)),
+        new TimedContractMoves(
+          new TypeOrmContractRepository(c.get(TOKENS.DataSource)),
+          c.get(AdvanceContract),
+          c.get(TOKENS.Clock),
+          c.get(TOKENS.Logger),
+          c.get(VendorTimeScope),
+        ),
     );
 
     bind(TOKENS.Controller).toDynamicValue(
@@ -111,6 +125,7 @@ export const contractsModule = defineModule({
         ),
     );
     bind(TOKENS.PeriodicTask).toDynamicValue((c) => c.get(TimedContractMoves));
+    bind(TOKENS.VendorTimedWork).toDynamicValue((c) => c.get(TimedContractMoves));
 
     // The reader's side: their contracts, amendments, subscriptions and payment issues.
     const clock = TOKENS.Clock;

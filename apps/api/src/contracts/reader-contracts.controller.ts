@@ -16,7 +16,17 @@ import { ARRAY, OBJECT, readerOf, SUCCESS } from '../platform/http/reader';
 import { Controller, route } from '../platform/http/routes';
 import { amendmentView, contractView, paymentIssueView, subscriptionView, upgradeOptionView } from './contract.views';
 import { CancelContractBody, ContractView, CreateAmendmentBody } from './contracts.dto';
-import { CANCEL_EXAMPLE, CONTRACT_EXAMPLE, CONTRACT_ID, PAYMENT_ISSUE_EXAMPLE } from './contracts.examples';
+import {
+  AMENDMENT_EXAMPLE,
+  AMENDMENT_ID,
+  CANCEL_EXAMPLE,
+  CONTRACT_EXAMPLE,
+  CONTRACT_ID,
+  CREATE_AMENDMENT_EXAMPLE,
+  PAYMENT_ISSUE_EXAMPLE,
+  SUBSCRIPTION_EXAMPLE,
+  UPGRADE_OPTION_EXAMPLE,
+} from './contracts.examples';
 
 export interface ReaderContractUseCases {
   listContracts: ListReaderContracts;
@@ -86,6 +96,7 @@ export class ReaderContractsController implements Controller {
           'price is an UPGRADE (at once, with a prorated bill), a lower one a DOWNGRADE (at the next renewal).',
         tags,
         auth: USER,
+        examples: { params: { id: CONTRACT_ID }, responses: { 200: [UPGRADE_OPTION_EXAMPLE] } },
         responses: { 200: { description: 'Upgrade options', schema: ARRAY }, 404: NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           const options = await u.upgradeOptions.execute({ ...readerOf(principal), contractId: params.id });
@@ -123,6 +134,7 @@ export class ReaderContractsController implements Controller {
         tags,
         auth: USER,
         body: { dto: CreateAmendmentBody },
+        examples: { params: { id: CONTRACT_ID }, request: CREATE_AMENDMENT_EXAMPLE, responses: { 201: AMENDMENT_EXAMPLE } },
         responses: {
           201: { description: 'The amendment (a quote)', schema: OBJECT },
           400: { description: 'Invalid body; the option is no path of this contract or goes the other way' },
@@ -145,8 +157,13 @@ export class ReaderContractsController implements Controller {
         path: '/contracts/{id}/amendments/{amendmentId}/confirm',
         operationId: 'confirmAmendment',
         summary: 'Apply a quoted amendment; an upgrade issues its prorated bill at once. Safe to repeat',
+        description:
+          'An UPGRADE moves the contract to the new purchase option now and bills the prorated difference (the quote\'s ' +
+          '`nextBill`); a DOWNGRADE takes effect at the next renewal; a DISCOUNT applies the code to the next bills. ' +
+          'Confirming an amendment already confirmed answers `success` again.',
         tags,
         auth: USER,
+        examples: { params: { id: CONTRACT_ID, amendmentId: AMENDMENT_ID }, responses: { 200: { success: true } } },
         responses: {
           200: { description: 'Applied (also when it already was)', schema: SUCCESS },
           404: NOT_FOUND,
@@ -162,8 +179,13 @@ export class ReaderContractsController implements Controller {
         path: '/subscriptions',
         operationId: 'listMySubscriptions',
         summary: 'Recurring contracts of the reader once confirmed, active and canceled, newest first',
+        description:
+          'A subscription is the reader-facing view of a recurring contract (its `id` is the contract id): the product ' +
+          'and purchase option, the price in major units, when the next payment falls due and whether it still gives ' +
+          'access. `cancelAt` is when a cancelled subscription ends (or ended).',
         tags: ['reader: contracts'],
         auth: USER,
+        examples: { responses: { 200: [SUBSCRIPTION_EXAMPLE] } },
         responses: { 200: { description: 'Subscriptions', schema: ARRAY } },
         handler: async ({ res, principal }) => {
           res.json((await u.listSubscriptions.execute(readerOf(principal))).map((s) => subscriptionView(s, this.baseUrl)));
@@ -174,8 +196,10 @@ export class ReaderContractsController implements Controller {
         path: '/subscriptions/{id}',
         operationId: 'getMySubscription',
         summary: 'One subscription (its id is the contract id)',
+        description: "The same shape as in the list; another reader's subscription, or a one-time purchase, is a 404.",
         tags: ['reader: contracts'],
         auth: USER,
+        examples: { params: { id: CONTRACT_ID }, responses: { 200: SUBSCRIPTION_EXAMPLE } },
         responses: { 200: { description: 'The subscription', schema: OBJECT }, 404: NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           const subscription = await u.getSubscription.execute({ ...readerOf(principal), subscriptionId: params.id });

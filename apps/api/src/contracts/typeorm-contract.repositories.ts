@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../platform/database/errors';
 import { sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { appendToOutbox } from '../platform/outbox/outbox';
+import { vendorNowSql } from '../platform/vendor-time';
 import { ContractRow, DiscountCodeRow } from './contract.rows';
 import { decodeDiscountCode, decodeSnapshot, encodeDiscountCode, encodeSnapshot } from './snapshot-codec';
 
@@ -94,13 +95,30 @@ export class TypeOrmContractRepository implements ContractRepository {
     return rows.map(contractOf);
   }
 
-  async listDueForAdvance(now: Date, limit: number): Promise<{ vendorId: string; contractId: string }[]> {
+  /**
+   * Due by each vendor's own time: a test vendor's contracts when its test
+   * clock has passed their check, everyone else's at `now`.
+   */
+  async listDueForAdvance(now: Date, limit: number, vendorId?: string): Promise<{ vendorId: string; contractId: string }[]> {
     const rows = await sqlRows<{ vendor_id: string; id: string }>(
       this.db,
-      `SELECT vendor_id, id FROM contracts WHERE next_check_at <= $1 ORDER BY next_check_at LIMIT $2`,
-      [now, limit],
+      `SELECT c.vendor_id, c.id FROM contracts c LEFT JOIN vendor_test_clocks t ON t.vendor_id = c.vendor_id
+        WHERE c.next_check_at <= ${vendorNowSql('t', '$1')} AND ($3::text IS NULL OR c.vendor_id = $3)
+        ORDER BY c.next_check_at LIMIT $2`,
+      [now, limit, vendorId ?? null],
     );
     return rows.map((r) => ({ vendorId: r.vendor_id, contractId: r.id }));
+  }
+
+  /** The vendor's earliest contract check after `after` (any, when null) and not after `until` (advancing a test clock). */
+  async nextCheckAt(vendorId: string, after: Date | null, until: Date): Promise<Date | null> {
+    const [row] = await sqlRows<{ due: Date | null }>(
+      this.db,
+      `SELECT min(next_check_at) AS due FROM contracts
+        WHERE vendor_id = $1 AND next_check_at <= $2 AND ($3::timestamptz IS NULL OR next_check_at > $3)`,
+      [vendorId, until, after],
+    );
+    return row?.due ? new Date(row.due) : null;
   }
 }
 

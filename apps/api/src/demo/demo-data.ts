@@ -2,6 +2,7 @@ import { fromMajor } from '@kiosk/domain';
 import { CreateProduct, CreatePurchaseOption, CreateVendor, GetVendor } from '@kiosk/domain/catalog';
 import { CreateApiKey, CreateStaffUser, IssueUserToken } from '@kiosk/domain/identity';
 import { Container } from 'inversify';
+import { setUpDemoSite } from './demo-site-setup';
 
 export const DEMO_VENDOR_ID = 'demo';
 
@@ -48,6 +49,7 @@ export async function loadDemoData(container: Container, options: { withCredenti
       seatsPerUnit: 5,
     });
   }
+  await setUpDemoSite(container, DEMO_VENDOR_ID);
   const staff = await container.get(CreateStaffUser).execute({ vendorId: DEMO_VENDOR_ID, email: 'staff@demo.localhost' });
   if (!options.withCredentials) return { vendorId: DEMO_VENDOR_ID, staffUserId: staff.id };
   const { key, clientSecret } = await container

@@ -5,6 +5,7 @@ import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { depthOf, validateInput } from '../platform/http/validation';
 import { DIAGNOSTICS_ANSWER_SCHEMA, DIAGNOSTICS_LIMITS, DiagnosticsBody } from './diagnostics.dto';
+import { DIAGNOSTICS_ANSWER_EXAMPLE, DIAGNOSTICS_EXAMPLE } from './engagement.examples';
 
 /** Deepest nesting of a JSON value, walked without recursion (a hostile body cannot blow the stack). */
 /**
@@ -56,6 +57,7 @@ export class DiagnosticsController implements Controller {
         tags: ['diagnostics'],
         auth: { kind: 'reader' },
         body: { dto: DiagnosticsBody },
+        examples: { request: DIAGNOSTICS_EXAMPLE, responses: { 200: DIAGNOSTICS_ANSWER_EXAMPLE } },
         // The body is checked here (size and depth before validation), not by the generic validator.
         rawErrors: true,
         responses: {

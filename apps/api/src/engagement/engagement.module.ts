@@ -43,7 +43,9 @@ import {
 import { Bind, ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { IDENTITY } from '../identity/identity.module';
+import { EventObjectView } from '../platform/http/event-object-view';
 import { defineModule } from '../platform/modules';
+import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
 import { TOKENS } from '../platform/tokens';
 import { DiagnosticsController } from './diagnostics.controller';
 import { TypeOrmDiagnosticsRepository } from './diagnostics.repository';
@@ -51,6 +53,7 @@ import { EngagementEraser } from './engagement.eraser';
 import { FulfillmentsController } from './fulfillments.controller';
 import { EmbeddedDeliveryProvider, TypeOrmFulfillmentRepository } from './fulfillments.typeorm';
 import { LicensePoolsController, LicensesController } from './licenses.controller';
+import { licenseEventView } from './licenses.event-views';
 import { TypeOrmLicenseClaimRepository, TypeOrmLicensePoolRepository } from './licenses.repository';
 import { ProfileController } from './profile.controller';
 import { TypeOrmProfileRepository, TypeOrmUnitOfWork } from './profile.typeorm';
@@ -80,6 +83,8 @@ export const ENGAGEMENT = {
   LicenseProducts: Symbol.for('LicenseProducts') as ServiceIdentifier<LicenseProducts>,
   Diagnostics: Symbol.for('DiagnosticsRepository') as ServiceIdentifier<DiagnosticsRepository>,
   SupportReaders: Symbol.for('SupportSessionReaders') as ServiceIdentifier<SupportSessionReaders>,
+  /** The key of a `license.claimed` event, as `GET /licenses?poolId=` lists it (webhook payloads). */
+  LicenseEventView: Symbol.for('LicenseEventView') as ServiceIdentifier<EventObjectView>,
 };
 
 const TALLY_SWEEP_MS = 3_600_000;
@@ -132,7 +137,7 @@ function bindProfile(bind: Bind): void {
       ),
   );
   bind(EraseAccount).toDynamicValue(
-    (c) => new EraseAccount(c.get(users), c.getAll(eraser), c.get(ENGAGEMENT.UnitOfWork), c.get(clock)),
+    (c) => new EraseAccount(c.get(users), c.getAll(eraser), c.get(ENGAGEMENT.UnitOfWork), c.get(clock), new TypeOrmEventOutbox(c.get(db))),
   );
   bind(GetStreamingLink).toDynamicValue((c) => new GetStreamingLink(c.get(ENGAGEMENT.Profiles)));
   bind(SetStreamingLink).toDynamicValue(
@@ -217,8 +222,10 @@ function bindTalliesLicensesDiagnostics(bind: Bind): void {
         c.get(ENGAGEMENT.LicenseClaims),
         c.get(ENGAGEMENT.LicenseEntitlements),
         c.get(TOKENS.Clock),
+        new TypeOrmEventOutbox(c.get(TOKENS.DataSource)),
       ),
   );
+  bind(ENGAGEMENT.LicenseEventView).toDynamicValue((c) => licenseEventView(c.get(GetReaderLicense)));
 
   bind(TypeOrmDiagnosticsRepository).toDynamicValue((c) => new TypeOrmDiagnosticsRepository(c.get(db))).inSingletonScope();
   bind(ENGAGEMENT.Diagnostics).toDynamicValue((c) => c.get(TypeOrmDiagnosticsRepository));

@@ -9,6 +9,12 @@ import {
   RequestDeliveryBody,
 } from './fulfillments.dto';
 import { fulfillmentInput, fulfillmentView, managedFulfillmentView } from './fulfillments.views';
+import {
+  FULFILLMENT_EXAMPLE,
+  FULFILLMENT_ID,
+  LOAD_FULFILLMENTS_EXAMPLE,
+  MANAGED_FULFILLMENT_EXAMPLE,
+} from './engagement.examples';
 import { readerOf } from './profile.controller';
 
 /** The scope a vendor's key needs to load fulfillments (they are reader data: `users:write`, in the full preset). */
@@ -28,9 +34,14 @@ export class FulfillmentsController implements Controller {
         path: '/fulfillments',
         operationId: 'listFulfillments',
         summary: "The reader's fulfillments of one SKU",
+        description:
+          'A fulfillment is one physical item to deliver to the reader (a printed issue, a book): PENDING until delivery ' +
+          'is asked for, then DELIVERY_REQUESTED, SHIPPED and DELIVERED (or CANCELED). The vendor loads them with ' +
+          '`POST /management/fulfillments`.',
         tags: ['fulfillments'],
         auth: { kind: 'user' },
         query: FulfillmentsQuery,
+        examples: { query: { sku: FULFILLMENT_EXAMPLE.sku }, responses: { 200: [FULFILLMENT_EXAMPLE] } },
         responses: {
           200: { description: 'Fulfillment[] (interface 2.6a), oldest first', schema: [FulfillmentView] },
           400: { description: '`sku` missing or malformed' },
@@ -49,6 +60,7 @@ export class FulfillmentsController implements Controller {
         tags: ['fulfillments'],
         auth: { kind: 'user' },
         body: { dto: RequestDeliveryBody },
+        examples: { params: { id: FULFILLMENT_ID }, request: { sku: FULFILLMENT_EXAMPLE.sku }, responses: { 200: { ok: true } } },
         responses: {
           200: { description: '`{ok}`', schema: DeliveryAnswerView },
           404: { description: "No such fulfillment of this reader with this sku (another reader's included)" },
@@ -69,6 +81,7 @@ export class FulfillmentsController implements Controller {
         tags: ['management: fulfillments'],
         auth: { kind: 'bearer', scope: FULFILLMENTS_WRITE_SCOPE },
         body: { dto: LoadFulfillmentsBody },
+        examples: { request: LOAD_FULFILLMENTS_EXAMPLE, responses: { 200: [MANAGED_FULFILLMENT_EXAMPLE] } },
         responses: {
           200: { description: 'The fulfillments as stored, by id', schema: [ManagedFulfillmentView] },
           400: { description: 'Invalid body' },

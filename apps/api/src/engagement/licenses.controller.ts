@@ -16,6 +16,14 @@ import {
   LOAD_RESULT_SCHEMA,
   LoadLicenseKeysBody,
 } from './licenses.dto';
+import {
+  CREATE_LICENSE_POOL_EXAMPLE,
+  LICENSE_KEY_EXAMPLE,
+  LICENSE_POOL_EXAMPLE,
+  LICENSE_POOL_ID,
+  LOAD_LICENSE_KEYS_EXAMPLE,
+  LOAD_LICENSE_KEYS_RESULT_EXAMPLE,
+} from './engagement.examples';
 import { licenseKeyView, licensePoolView } from './licenses.views';
 
 export class LicensesController implements Controller {
@@ -38,6 +46,7 @@ export class LicensesController implements Controller {
         tags,
         auth: { kind: 'user' },
         query: LicensesQuery,
+        examples: { query: { poolId: LICENSE_POOL_ID }, responses: { 200: [LICENSE_KEY_EXAMPLE] } },
         responses: {
           200: { description: 'License key[]', schema: { type: 'array', items: LICENSE_KEY_SCHEMA } },
           400: { description: 'poolId missing, or not 1 to 128 letters, digits, underscores or hyphens' },
@@ -63,6 +72,7 @@ export class LicensesController implements Controller {
         tags,
         auth: { kind: 'user' },
         body: { dto: ClaimLicenseBody },
+        examples: { request: { poolId: LICENSE_POOL_ID }, responses: { 200: LICENSE_KEY_EXAMPLE } },
         responses: {
           200: { description: 'The License key', schema: LICENSE_KEY_SCHEMA },
           400: { description: 'Bad poolId' },
@@ -100,9 +110,17 @@ export class LicensePoolsController implements Controller {
         path: '/management/license-pools',
         operationId: 'createLicensePool',
         summary: 'Create a license pool for a sku',
+        description:
+          'A pool holds license keys of a third-party product (an app, a service) that readers entitled to `sku` claim ' +
+          'one each. `validitySeconds` is how long a claimed key lasts; leave it out when only the keys\' own ' +
+          '`expiresAt` applies. The pool starts empty: load keys with `POST .../keys`.',
         tags,
         auth: { kind: 'bearer', scope: 'products:write' },
         body: { dto: CreateLicensePoolBody },
+        examples: {
+          request: CREATE_LICENSE_POOL_EXAMPLE,
+          responses: { 201: { ...LICENSE_POOL_EXAMPLE, stock: { total: 0, available: 0, claimed: 0, active: 0, unusable: 0 } } },
+        },
         responses: {
           201: { description: 'Created', schema: LICENSE_POOL_SCHEMA },
           400: { description: 'Invalid body' },
@@ -125,8 +143,10 @@ export class LicensePoolsController implements Controller {
         path: '/management/license-pools',
         operationId: 'listLicensePools',
         summary: "The vendor's license pools with their stock",
+        description: 'Every pool with its stock: keys in total, still available to claim, claimed, claimed and live, and unusable.',
         tags,
         auth: { kind: 'bearer', scope: 'products:read' },
+        examples: { responses: { 200: [LICENSE_POOL_EXAMPLE] } },
         responses: {
           200: { description: 'Pools, oldest first', schema: { type: 'array', items: LICENSE_POOL_SCHEMA } },
           403: { description: 'Token lacks products:read' },
@@ -140,8 +160,10 @@ export class LicensePoolsController implements Controller {
         path: '/management/license-pools/{poolId}',
         operationId: 'getLicensePool',
         summary: 'One license pool with its stock',
+        description: "The same shape as in the list; watch `stock.available` to load keys before the pool runs dry (claims then answer 409 `LICENSE.POOL_EXHAUSTED`).",
         tags,
         auth: { kind: 'bearer', scope: 'products:read' },
+        examples: { params: { poolId: LICENSE_POOL_ID }, responses: { 200: LICENSE_POOL_EXAMPLE } },
         responses: {
           200: { description: 'The pool', schema: LICENSE_POOL_SCHEMA },
           400: { description: 'Bad poolId' },
@@ -162,6 +184,7 @@ export class LicensePoolsController implements Controller {
         tags,
         auth: { kind: 'bearer', scope: 'products:write' },
         body: { dto: LoadLicenseKeysBody },
+        examples: { params: { poolId: LICENSE_POOL_ID }, request: LOAD_LICENSE_KEYS_EXAMPLE, responses: { 200: LOAD_LICENSE_KEYS_RESULT_EXAMPLE } },
         responses: {
           200: { description: 'Loaded and skipped counts, and the stock after', schema: LOAD_RESULT_SCHEMA },
           400: { description: 'Invalid body; a key twice in the batch' },

@@ -49,12 +49,12 @@ export class LoadLicenseKeysBody {
 
 export const LICENSE_KEY_SCHEMA = {
   type: 'object',
-  required: ['key', 'poolId', 'claimedAt', 'status'],
+  required: ['key', 'poolId', 'claimedAt', 'expiresAt', 'status'],
   properties: {
     key: { type: 'string' },
     poolId: { type: 'string' },
     claimedAt: { type: 'string', format: 'date-time' },
-    expiresAt: { type: 'string', format: 'date-time', description: 'absent when the key never expires' },
+    expiresAt: { type: ['string', 'null'], format: 'date-time', description: '`null` when the key never expires' },
     status: { type: 'string', enum: ['active', 'expired'] },
   },
 };

@@ -90,6 +90,7 @@ export class ProfileController implements Controller {
           'reader are refused from then on (401).',
         tags: TAGS,
         auth: { kind: 'user' },
+        examples: { responses: { 200: { success: true } } },
         responses: { 200: { description: '`{success: true}`', schema: EngagementSuccessView } },
         handler: async ({ res, principal }) => {
           const { success } = await this.erase.execute(readerOf(principal));
@@ -101,8 +102,12 @@ export class ProfileController implements Controller {
         path: '/profile/streaming-link',
         operationId: 'getStreamingLink',
         summary: 'Whether the reader has linked a streaming account',
+        description:
+          'A streaming account is linked through `GET /auth/streaming-link` (the access-sync flow); this tells a page ' +
+          'whether to offer that link or the unlink button.',
         tags: TAGS,
         auth: { kind: 'user' },
+        examples: { responses: { 200: { isStreamingLinked: true } } },
         responses: { 200: { description: '`{isStreamingLinked}`', schema: StreamingLinkView } },
         handler: async ({ res, principal }) => void res.json(await this.streamingLink.execute(readerOf(principal))),
       }),
@@ -111,8 +116,10 @@ export class ProfileController implements Controller {
         path: '/profile/unlink-streaming',
         operationId: 'unlinkStreaming',
         summary: 'Unlinks the streaming account (also a success when none was linked)',
+        description: 'Safe to repeat; afterwards `GET /profile/streaming-link` answers `isStreamingLinked: false`.',
         tags: TAGS,
         auth: { kind: 'user' },
+        examples: { responses: { 200: { success: true } } },
         responses: { 200: { description: '`{success: true}`', schema: EngagementSuccessView } },
         handler: async ({ res, principal }) =>
           void res.json(await this.setStreamingLink.execute({ ...readerOf(principal), linked: false })),

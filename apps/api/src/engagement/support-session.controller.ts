@@ -1,6 +1,7 @@
 import { IssueSupportSession, SupportSessionClaims, SupportSessionSigner } from '@kiosk/domain/engagement';
 import { SignJWT } from 'jose';
 import { Controller, route } from '../platform/http/routes';
+import { SUPPORT_SESSION_EXAMPLE } from './engagement.examples';
 
 export const SUPPORT_SESSION_AUDIENCE = 'urn:service:support-messenger';
 
@@ -39,6 +40,7 @@ export class SupportSessionController implements Controller {
           `\`iss\` (BASE_URL), \`aud\` \`${SUPPORT_SESSION_AUDIENCE}\`, \`iat\`, \`exp\`, \`jti\`.`,
         tags: ['support'],
         auth: { kind: 'user' },
+        examples: { responses: { 200: SUPPORT_SESSION_EXAMPLE } },
         responses: {
           200: { description: 'The token', schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
           401: { description: 'No or bad token' },

@@ -2,6 +2,7 @@ import { GetTally, ListTallies, PushToTally, SetTally, TallyQuotaExceeded } from
 import { Controller, route } from '../platform/http/routes';
 import { HttpProblem } from '../platform/http/problem';
 import { TALLY_MAP_SCHEMA, TALLY_SCHEMA, TALLY_VALUES_SCHEMA, TallyValueBody } from './tallies.dto';
+import { TALLY_EXAMPLE, TALLY_ID, TALLY_VALUE_EXAMPLE, TALLY_VALUES_EXAMPLE } from './engagement.examples';
 import { TallyReaders } from './tallies.readers';
 import { tallyView } from './tallies.views';
 
@@ -39,9 +40,12 @@ export class TalliesController implements Controller {
         path: '/tallies',
         operationId: 'listTallies',
         summary: "The reader's live tallies: tally id to values, oldest first",
-        description: READER_AUTH,
+        description:
+          'A tally is a short list of strings a site keeps on its reader or visitor (articles read, offers seen), with ' +
+          `policies for its length and lifetime. Expired tallies are left out. ${READER_AUTH}`,
         tags,
         auth: { kind: 'reader' },
+        examples: { responses: { 200: { [TALLY_ID]: TALLY_VALUES_EXAMPLE, 'offers-seen': ['spring-offer'] } } },
         responses: { 200: { description: 'Map of tally id to values', schema: TALLY_MAP_SCHEMA }, 401: common[401] },
         handler: async ({ req, res, principal }) => {
           res.json(await this.list.execute(this.readers.of(principal, req)));
@@ -55,6 +59,7 @@ export class TalliesController implements Controller {
         description: READER_AUTH,
         tags,
         auth: { kind: 'reader' },
+        examples: { params: { id: TALLY_ID }, responses: { 200: TALLY_VALUES_EXAMPLE } },
         responses: { 200: { description: 'The values', schema: TALLY_VALUES_SCHEMA }, ...common },
         handler: async ({ req, res, params, principal }) => {
           res.json(await this.get.execute({ reader: this.readers.of(principal, req), id: params.id }));
@@ -72,6 +77,7 @@ export class TalliesController implements Controller {
         tags,
         auth: { kind: 'reader' },
         body: { dto: TallyValueBody },
+        examples: { params: { id: TALLY_ID }, request: TALLY_VALUE_EXAMPLE, responses: { 200: TALLY_EXAMPLE } },
         responses: {
           200: { description: 'The tally', schema: TALLY_SCHEMA },
           ...common,
@@ -96,6 +102,7 @@ export class TalliesController implements Controller {
         tags,
         auth: { kind: 'reader' },
         body: { dto: TallyValueBody },
+        examples: { params: { id: TALLY_ID }, request: { value: 'article-20260315-harbour' }, responses: { 200: TALLY_VALUES_EXAMPLE } },
         responses: {
           200: { description: 'The values after the push', schema: TALLY_VALUES_SCHEMA },
           ...common,

@@ -23,14 +23,14 @@ export const TALLY_MAP_SCHEMA = { type: 'object', additionalProperties: TALLY_VA
 
 export const TALLY_SCHEMA = {
   type: 'object',
-  required: ['id', 'value', 'policies', 'createdAt', 'updatedAt'],
+  required: ['id', 'value', 'policies', 'createdAt', 'updatedAt', 'expiresAt'],
   properties: {
     id: { type: 'string' },
     value: TALLY_VALUES_SCHEMA,
     policies: {
       type: 'object',
       properties: {
-        ttl: { type: 'integer', description: 'seconds after the last change; absent: never expires' },
+        ttl: { type: ['integer', 'null'], description: 'seconds the tally lives after its last change; `null`: it never expires' },
         maxItems: { type: 'integer' },
         unique: { type: 'boolean' },
         overflow: { type: 'string', enum: ['fifo', 'block'] },
@@ -39,6 +39,6 @@ export const TALLY_SCHEMA = {
     },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
-    expiresAt: { type: 'string', format: 'date-time', description: 'absent when the tally has no ttl' },
+    expiresAt: { type: ['string', 'null'], format: 'date-time', description: '`null` when the tally has no ttl' },
   },
 };

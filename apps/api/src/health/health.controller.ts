@@ -1,6 +1,7 @@
 import { IsIn } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { Controller, route } from '../platform/http/routes';
+import { HEALTHY_EXAMPLE, READY_EXAMPLE, UNAVAILABLE_EXAMPLE } from './health.examples';
 
 export class HealthStatus {
   @IsIn(['ok', 'ready', 'unavailable']) status!: string;
@@ -31,8 +32,12 @@ export class HealthController implements Controller {
         path: '/healthz',
         operationId: 'health',
         summary: 'The process is up',
+        description:
+          'Liveness: answers as long as the process serves HTTP, without touching the database, so an orchestrator ' +
+          'restarts only a process that is stuck. Readiness is `/readyz`.',
         tags: ['operations'],
         auth: { kind: 'none' },
+        examples: { responses: { 200: HEALTHY_EXAMPLE } },
         responses: { 200: { description: 'Up', schema: HealthStatus } },
         handler: async ({ res }) => void res.json({ status: 'ok' }),
       }),
@@ -41,8 +46,12 @@ export class HealthController implements Controller {
         path: '/readyz',
         operationId: 'ready',
         summary: 'The database answers (within 1.5 s); 503 while it does not, 200 again once it does',
+        description:
+          'Readiness: a load balancer sends traffic only while this answers 200. A 503 carries `Retry-After: 5`; the ' +
+          'process keeps running and answers 200 again once the database is back.',
         tags: ['operations'],
         auth: { kind: 'none' },
+        examples: { responses: { 200: READY_EXAMPLE, 503: UNAVAILABLE_EXAMPLE } },
         responses: {
           200: { description: 'Ready', schema: HealthStatus },
           503: { description: 'The database does not answer', schema: HealthStatus },

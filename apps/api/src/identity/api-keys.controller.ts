@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_AUDIENCE, ApiKey, CreateApiKey, CreatedApiKey, ListApiKeys, RevokeApiKey, scopesOf } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
 import { ApiKeyView, CreateApiKeyBody, CreatedApiKeyView } from './identity.dto';
+import { API_KEY_EXAMPLE, API_KEY_ID, CREATE_API_KEY_EXAMPLE, CREATED_API_KEY_EXAMPLE } from './identity.examples';
 import { TenantAddresses } from './tenant-addresses';
 
 /** A key as listed (interface 2.1): the same fields as the create answer without the secret. */
@@ -38,6 +39,7 @@ export class ApiKeysController implements Controller {
         path: '/management/api-keys',
         operationId: 'createApiKey',
         summary: 'Create an API key; the secret is shown only in this answer',
+        examples: { request: CREATE_API_KEY_EXAMPLE, responses: { 201: CREATED_API_KEY_EXAMPLE } },
         description: STAFF_ONLY,
         tags: ['management: api keys'],
         auth: { kind: 'bearer' },
@@ -58,6 +60,7 @@ export class ApiKeysController implements Controller {
         path: '/management/api-keys',
         operationId: 'listApiKeys',
         summary: 'Every key of the vendor, newest first, without secrets (with its token address and audience)',
+        examples: { responses: { 200: [API_KEY_EXAMPLE] } },
         description: STAFF_ONLY,
         tags: ['management: api keys'],
         auth: { kind: 'bearer' },
@@ -72,6 +75,7 @@ export class ApiKeysController implements Controller {
         path: '/management/api-keys/{clientId}',
         operationId: 'deleteApiKey',
         summary: 'Revoke a key: it mints no further tokens; tokens already minted live until they expire',
+        examples: { params: { clientId: API_KEY_ID } },
         description: STAFF_ONLY,
         tags: ['management: api keys'],
         auth: { kind: 'bearer' },

@@ -2,6 +2,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, 
 import { BrowserClient, ListBrowserClients, RegisterBrowserClient } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
 import { NullableInAnswer } from '../platform/http/views';
+import { BROWSER_CLIENT_EXAMPLE, REGISTER_BROWSER_CLIENT_EXAMPLE } from './identity.examples';
 
 export class RegisterBrowserClientBody {
   @IsString() @IsNotEmpty() @MaxLength(200) name!: string;
@@ -45,6 +46,12 @@ export class BrowserClientsController implements Controller {
         path: '/management/browser-clients',
         operationId: 'registerBrowserClient',
         summary: 'Register a browser client (a site): exact redirect addresses and allowed origins',
+        description:
+          'A browser client is one of the vendor\'s sites: its `clientId` goes into the sign-in routes (`/auth/{clientId}/...`) and ' +
+          'the Basic credentials of anonymous visitors. Sign-in returns only to `redirectUris` (exact matches); cookie-session ' +
+          'calls that change something are accepted only from `allowedOrigins`; `accessSyncUrl` is where ' +
+          '`/auth/streaming-link` sends a signed-in reader.',
+        examples: { request: REGISTER_BROWSER_CLIENT_EXAMPLE, responses: { 201: BROWSER_CLIENT_EXAMPLE } },
         tags,
         auth: { kind: 'bearer', scope: 'sites:write' },
         body: { dto: RegisterBrowserClientBody },
@@ -59,6 +66,9 @@ export class BrowserClientsController implements Controller {
         path: '/management/browser-clients',
         operationId: 'listBrowserClients',
         summary: "The vendor's browser clients",
+        description:
+          'Every site registered for sign-in, with its redirect addresses, allowed origins and access-sync callback (`null` when none).',
+        examples: { responses: { 200: [BROWSER_CLIENT_EXAMPLE] } },
         tags,
         auth: { kind: 'bearer', scope: 'sites:read' },
         responses: { 200: { description: 'The clients', schema: [BrowserClientView] } },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '@kiosk/domain';
 import { ACCESS_TOKEN_AUDIENCE, AccessTokenIssuer, AccessTokenRequest, Principal } from '@kiosk/domain/identity';
 import { createRemoteJWKSet, decodeJwt, errors, JWTHeaderParameters, jwtVerify, JWTVerifyGetKey, SignJWT } from 'jose';
+import { processNow } from '../platform/vendor-time';
 import { SigningKeyStore } from './signing-keys';
 
 /** Claim names beyond RFC 9068 that say which vendor and what kind of principal a token is for. */
@@ -46,7 +47,9 @@ export interface PrincipalGate {
 
 /**
  * The resource-server side: signature, issuer, audience, expiry and
- * algorithm are all pinned; anything else is an invalid token.
+ * algorithm are all pinned; anything else is an invalid token. Expiry is
+ * judged on process time even inside a test vendor's time: tokens are
+ * issued on it (sign-in and token routes keep the system clock).
  */
 export class AccessTokenVerifier {
   constructor(
@@ -83,7 +86,7 @@ export class AccessTokenVerifier {
       } catch {
         throw new InvalidAccessToken('token not valid');
       }
-      if (issuer === this.external.issuer) return this.gated(await this.external.verify(token, this.clock.now()));
+      if (issuer === this.external.issuer) return this.gated(await this.external.verify(token, processNow(this.clock)));
     }
     const principal = await this.verifyOwn(token);
     if (this.external && principal.kind === 'user') {
@@ -106,7 +109,7 @@ export class AccessTokenVerifier {
           audience: ACCESS_TOKEN_AUDIENCE,
           algorithms: ['ES256'],
           typ: TOKEN_TYPE,
-          currentDate: this.clock.now(),
+          currentDate: processNow(this.clock),
           requiredClaims: ['exp', 'iat', 'sub', VENDOR_CLAIM, PRINCIPAL_CLAIM],
         },
       );

@@ -11,9 +11,10 @@ import {
 } from '@kiosk/domain/identity';
 import { SetStreamingLink } from '@kiosk/domain/engagement';
 import { MergeVisitorReads } from '@kiosk/domain/paywalls';
-import { ClaimVisitorCheckouts } from '@kiosk/domain/checkout';
+import { ClaimVisitorCheckouts, GetCheckoutSettings } from '@kiosk/domain/checkout';
 import { ServiceIdentifier } from 'inversify';
 import { EmbeddedMailer } from '../billing/billing.module';
+import { CATALOG } from '../catalog/catalog.module';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { MailerAccountMail } from './account-mail';
@@ -23,6 +24,9 @@ import { IDENTITY } from './identity.module';
 import { AccessTokenVerifier } from './jwt-access-tokens';
 import { EmbeddedOpenIdProvider } from './oidc/embedded-provider';
 import { InteractionController } from './oidc/interaction.controller';
+import { PageContexts } from './pages/page-context';
+import { PageMessageStore, SqlPageMessages } from './pages/page-messages';
+import { SignInPagesController } from './sign-in-pages.controller';
 import { SealedSignUpLinks } from './sign-up-links';
 import { ScryptPasswordHasher, SqlPasswordCredentials, SqlPasswordResetTokens } from './passwords';
 import { SigningKeyStore } from './signing-keys';
@@ -31,12 +35,13 @@ export const SIGN_IN = {
   Passwords: Symbol.for('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
   Credentials: Symbol.for('PasswordCredentials') as ServiceIdentifier<PasswordCredentials>,
   ResetTokens: Symbol.for('PasswordResetTokens') as ServiceIdentifier<PasswordResetTokens>,
+  PageMessages: Symbol.for('SignInPageMessages') as ServiceIdentifier<PageMessageStore>,
 };
 
 /** Readers and staff signing in: the embedded OpenID provider, its pages, and the browser routes. */
 export const signInModule = defineModule({
   name: 'identity:sign-in',
-  requires: ['identity', 'billing', 'engagement', 'paywalls', 'checkout'],
+  requires: ['identity', 'billing', 'engagement', 'paywalls', 'checkout', 'catalog'],
   register: ({ bind }) => {
     bind(SIGN_IN.Passwords).toConstantValue(new ScryptPasswordHasher());
     bind(SIGN_IN.Credentials).toDynamicValue((c) => new SqlPasswordCredentials(c.get(TOKENS.DataSource)));
@@ -80,6 +85,19 @@ export const signInModule = defineModule({
     bind(ResetPassword).toDynamicValue(
       (c) => new ResetPassword(c.get(SIGN_IN.ResetTokens), c.get(SIGN_IN.Credentials), c.get(SIGN_IN.Passwords), c.get(TOKENS.Clock)),
     );
+    bind(SIGN_IN.PageMessages).toDynamicValue((c) => new SqlPageMessages(c.get(TOKENS.DataSource)));
+    // The pages wear the vendor's look: name and logo (catalog), colour (checkout settings), its own sentences.
+    bind(PageContexts).toDynamicValue(
+      (c) =>
+        new PageContexts(
+          c.get(IDENTITY.BrowserClients),
+          c.get(CATALOG.Vendors),
+          async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).color,
+          c.get(SIGN_IN.PageMessages),
+          c.get(TOKENS.Config).baseUrl,
+        ),
+    );
+    bind(TOKENS.Controller).toDynamicValue((c) => new SignInPagesController(c.get(SIGN_IN.PageMessages), c.get(TOKENS.Clock)));
     bind(BrowserCookies).toDynamicValue((c) => new BrowserCookies(c.get(TOKENS.Config).secretsKey, c.get(TOKENS.Config).cookieSecure));
     bind(EmbeddedOpenIdProvider).toDynamicValue((c) => {
       const config = c.get(TOKENS.Config);
@@ -90,6 +108,7 @@ export const signInModule = defineModule({
         c.get(IDENTITY.BrowserClients),
         c.get(IDENTITY.Users),
         c.get(TOKENS.Logger),
+        c.get(PageContexts),
       );
     });
     bind(TOKENS.Controller).toDynamicValue((c) => {
@@ -101,6 +120,7 @@ export const signInModule = defineModule({
         c.get(TOKENS.Clock),
         config.oidcIssuer ?? config.authUrl,
         config.baseUrl,
+        c.get(PageContexts),
         {
           signedIn: async (vendorId, userId, visitorId) => {
             if (!visitorId) return;
@@ -127,6 +147,7 @@ export const signInModule = defineModule({
         c.get(ResetPassword),
         new URL(config.authUrl).pathname.replace(/\/$/, ''),
         config.authUrl,
+        c.get(PageContexts),
       );
     });
   },

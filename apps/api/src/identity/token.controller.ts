@@ -3,6 +3,7 @@ import { Request, Response } from 'express';
 import { Controller, route, RouteSpec } from '../platform/http/routes';
 import { JsonWebKeySet, OAuthErrorResponse, TokenRequestForm, TokenResponse } from './identity.dto';
 import { SigningKeyStore } from './signing-keys';
+import { TOKEN_EXAMPLE, TOKEN_REQUEST_EXAMPLE, TOKEN_SERVICE_JWKS_EXAMPLE, VENDOR_ID } from './identity.examples';
 import { TenantAddresses } from './tenant-addresses';
 
 const FIELDS = ['grant_type', 'client_id', 'client_secret', 'audience', 'scope'] as const;
@@ -111,9 +112,19 @@ export class TokenController implements Controller {
         path,
         operationId,
         summary,
+        description:
+          'OAuth 2.0 client credentials (RFC 6749 4.4): `client_id` and `client_secret` in the form, or as HTTP Basic; ' +
+          '`scope` (space-separated) narrows the token to part of the key\'s scopes, left out it carries them all; ' +
+          '`audience` is the one the key was given (`urn:service`). Tokens last `expires_in` seconds: cache them. Errors are ' +
+          'RFC 6749 bodies (`invalid_client` 401, the others 400), never problem+json.',
         tags: ['token service'],
         auth: { kind: 'none' },
         body: { dto: TokenRequestForm, contentType: 'application/x-www-form-urlencoded', alsoJson: true },
+        examples: {
+          ...(path.includes('{vendorId}') ? { params: { vendorId: VENDOR_ID } } : {}),
+          request: TOKEN_REQUEST_EXAMPLE,
+          responses: { 200: TOKEN_EXAMPLE },
+        },
         rawErrors: true,
         // What the edge refuses (unreadable body, NUL, wrong media type) is an RFC 6749 error here too.
         edgeErrors: (problem) => ({
@@ -141,6 +152,10 @@ export class TokenController implements Controller {
         path: this.addresses.jwksPath,
         operationId: 'getTokenServiceJwks',
         summary: 'Public keys that verify the access tokens the token service signs',
+        description:
+          'ES256 keys by `kid`; a resource server verifies a bearer token against them (signature, `aud` `urn:service`, `exp`). ' +
+          'Cached for five minutes; a replaced key stays here as long as tokens it signed can live.',
+        examples: { responses: { 200: TOKEN_SERVICE_JWKS_EXAMPLE } },
         tags: ['token service'],
         auth: { kind: 'none' },
         responses: { 200: { description: 'JSON Web Key Set', schema: JsonWebKeySet } },

@@ -16,6 +16,16 @@ import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { ChangePaywallBody, ChangeStrategyBody, CreatePaywallBody, CreateStrategyBody, LinkTiersBody } from './paywalls.dto';
 import { LINK_TIERS_SCHEMA, PAYWALL_ADMIN_SCHEMA, paywallAdminView, STRATEGY_SCHEMA, strategyView } from './paywalls.views';
+import {
+  CHANGE_PAYWALL_EXAMPLE,
+  CREATE_PAYWALL_EXAMPLE,
+  CREATE_STRATEGY_EXAMPLE,
+  LINK_TIERS_EXAMPLE,
+  PAYWALL_ADMIN_EXAMPLE,
+  PAYWALL_ID,
+  STRATEGY_EXAMPLE,
+  STRATEGY_ID,
+} from './paywalls.examples';
 import { LinkTierSettings } from './signed-link-issuer';
 
 const READ = { kind: 'bearer', scope: 'sites:read' } as const;
@@ -73,9 +83,13 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywalls',
         operationId: 'createPaywall',
         summary: 'Create a paywall (ACTIVE, version 1); unset fields take their defaults',
+        description:
+          'Fields left out take their defaults (EUR, template BOXES, leaky allowance off). Subscription prices are in ' +
+          'major units of the paywall\'s currency. Every problem with the fields is listed at once under `errors` (400).',
         tags,
         auth: WRITE,
         body: { dto: CreatePaywallBody },
+        examples: { request: CREATE_PAYWALL_EXAMPLE, responses: { 201: PAYWALL_ADMIN_EXAMPLE } },
         responses: { 201: { description: 'Created (admin shape)', schema: PAYWALL_ADMIN_SCHEMA } },
         handler: async ({ res, body, principal }) => {
           const input = paywallInput(body);
@@ -88,8 +102,12 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywalls',
         operationId: 'listPaywalls',
         summary: "The vendor's paywalls, archived ones included, oldest first",
+        description:
+          'Every paywall of the vendor in the admin shape: the render shape plus name, status (ACTIVE or ARCHIVED), ' +
+          'entity, previewUrl and timestamps.',
         tags,
         auth: READ,
+        examples: { responses: { 200: [PAYWALL_ADMIN_EXAMPLE] } },
         responses: { 200: { description: 'The paywalls (admin shape)', schema: { type: 'array', items: PAYWALL_ADMIN_SCHEMA } } },
         handler: async ({ res, principal }) => {
           res.json((await u.listPaywalls.execute({ vendorId: principal.vendorId })).map(paywallAdminView));
@@ -100,8 +118,11 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywalls/{paywallId}',
         operationId: 'getPaywall',
         summary: 'One paywall in any status (admin shape)',
+        description:
+          "Archived paywalls are shown too (readers get a 404 for them); another vendor's paywall is a 404.",
         tags,
         auth: READ,
+        examples: { params: { paywallId: PAYWALL_ID }, responses: { 200: PAYWALL_ADMIN_EXAMPLE } },
         responses: { 200: { description: 'The paywall', schema: PAYWALL_ADMIN_SCHEMA } },
         handler: async ({ res, params, principal }) => {
           res.json(paywallAdminView(await u.getPaywall.execute({ vendorId: principal.vendorId, paywallId: params.paywallId })));
@@ -112,9 +133,13 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywalls/{paywallId}',
         operationId: 'changePaywall',
         summary: 'Change a paywall: nested objects merge, arrays replace; the version rises when something changed',
+        description:
+          'Send only what changes: `settings` and `singlePurchase` merge field by field, `subscriptions`, `features` and ' +
+          '`footerPaymentMethods` replace the whole list. Readers see the new version at once.',
         tags,
         auth: WRITE,
         body: { dto: ChangePaywallBody },
+        examples: { params: { paywallId: PAYWALL_ID }, request: CHANGE_PAYWALL_EXAMPLE, responses: { 200: { ...PAYWALL_ADMIN_EXAMPLE, version: 4 } } },
         responses: { 200: { description: 'The changed paywall', schema: PAYWALL_ADMIN_SCHEMA } },
         handler: async ({ res, params, body, principal }) => {
           const paywall = await u.changePaywall.execute({ vendorId: principal.vendorId, paywallId: params.paywallId, change: paywallInput(body) });
@@ -126,8 +151,12 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywalls/{paywallId}/retire',
         operationId: 'retirePaywall',
         summary: 'Archive a paywall: readers no longer see it; safe to repeat',
+        description:
+          'The paywall becomes ARCHIVED: `GET /paywalls/{paywallId}` answers 404 for it, and a strategy leaf pointing at ' +
+          "it shows the strategy's fallback leaf instead.",
         tags,
         auth: WRITE,
+        examples: { params: { paywallId: PAYWALL_ID }, responses: { 200: { ...PAYWALL_ADMIN_EXAMPLE, status: 'ARCHIVED' } } },
         responses: { 200: { description: 'The archived paywall', schema: PAYWALL_ADMIN_SCHEMA } },
         handler: async ({ res, params, principal }) => {
           res.json(paywallAdminView(await u.retirePaywall.execute({ vendorId: principal.vendorId, paywallId: params.paywallId })));
@@ -138,8 +167,12 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywall-link-tiers',
         operationId: 'getPaywallLinkTiers',
         summary: 'The `tier` claim written into signed links for free reads (`metered`) and entitled readers (`entitled`)',
+        description:
+          'Signed links carry a `tier` claim that the capsule routes compare with a content\'s scope. A vendor who never ' +
+          'set them gets `premium` for both.',
         tags,
         auth: READ,
+        examples: { responses: { 200: LINK_TIERS_EXAMPLE } },
         responses: { 200: { description: 'The tiers', schema: LINK_TIERS_SCHEMA } },
         handler: async ({ res, principal }) => {
           res.json(await this.tiers.get(principal.vendorId));
@@ -150,9 +183,12 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywall-link-tiers',
         operationId: 'setPaywallLinkTiers',
         summary: 'Set the signed-link tiers; an unset one keeps its value (default `premium`)',
+        description:
+          'Links issued after the change carry the new tiers; links already issued keep theirs until they expire.',
         tags,
         auth: WRITE,
         body: { dto: LinkTiersBody },
+        examples: { request: LINK_TIERS_EXAMPLE, responses: { 200: LINK_TIERS_EXAMPLE } },
         responses: { 200: { description: 'The tiers', schema: LINK_TIERS_SCHEMA } },
         handler: async ({ res, body, principal }) => {
           const change = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
@@ -164,9 +200,14 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywall-strategies',
         operationId: 'createPaywallStrategy',
         summary: 'Create a strategy; its flow is validated (STRATEGY-FORMAT.md) and every problem listed',
+        description:
+          'A strategy is a decision flow of condition nodes and paywall leaves (STRATEGY-FORMAT.md); `target` is free ' +
+          'text naming what it is for. A flow that does not validate answers 400 with every problem under `errors` ' +
+          '(`{code, path, message}`).',
         tags: strategyTags,
         auth: WRITE,
         body: { dto: CreateStrategyBody },
+        examples: { request: CREATE_STRATEGY_EXAMPLE, responses: { 201: STRATEGY_EXAMPLE } },
         responses: { 201: { description: 'Created', schema: STRATEGY_SCHEMA } },
         handler: async ({ res, body, principal }) => {
           const strategy = await flowProblems(() =>
@@ -180,8 +221,11 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywall-strategies',
         operationId: 'listPaywallStrategies',
         summary: "The vendor's strategies, archived ones included, oldest first",
+        description:
+          'Every strategy of the vendor with its flow, version and `fingerprint` (a hash of the flow).',
         tags: strategyTags,
         auth: READ,
+        examples: { responses: { 200: [STRATEGY_EXAMPLE] } },
         responses: { 200: { description: 'The strategies', schema: { type: 'array', items: STRATEGY_SCHEMA } } },
         handler: async ({ res, principal }) => {
           res.json((await u.listStrategies.execute({ vendorId: principal.vendorId })).map(strategyView));
@@ -192,8 +236,11 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywall-strategies/{strategyId}',
         operationId: 'getPaywallStrategy',
         summary: 'One strategy in any status',
+        description:
+          "Archived strategies are shown too; another vendor's strategy is a 404.",
         tags: strategyTags,
         auth: READ,
+        examples: { params: { strategyId: STRATEGY_ID }, responses: { 200: STRATEGY_EXAMPLE } },
         responses: { 200: { description: 'The strategy', schema: STRATEGY_SCHEMA } },
         handler: async ({ res, params, principal }) => {
           res.json(strategyView(await u.getStrategy.execute({ vendorId: principal.vendorId, strategyId: params.strategyId })));
@@ -204,9 +251,17 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywall-strategies/{strategyId}',
         operationId: 'changePaywallStrategy',
         summary: 'Change a strategy (name, target, flow); the version rises when something changed',
+        description:
+          'Send only what changes; a new `flow` replaces the old one whole and is validated like on create (400 with ' +
+          'every problem). Executions use the new version at once.',
         tags: strategyTags,
         auth: WRITE,
         body: { dto: ChangeStrategyBody },
+        examples: {
+          params: { strategyId: STRATEGY_ID },
+          request: { name: 'Mobile first, spring' },
+          responses: { 200: { ...STRATEGY_EXAMPLE, name: 'Mobile first, spring', version: 2 } },
+        },
         responses: { 200: { description: 'The changed strategy', schema: STRATEGY_SCHEMA } },
         handler: async ({ res, params, body, principal }) => {
           const strategy = await flowProblems(() =>
@@ -226,8 +281,11 @@ export class PaywallManagementController implements Controller {
         path: '/management/paywall-strategies/{strategyId}/retire',
         operationId: 'retirePaywallStrategy',
         summary: 'Archive a strategy: execute answers 404 for it; safe to repeat',
+        description:
+          'The strategy becomes ARCHIVED and `POST /paywalls/strategies/{strategyId}/execute` answers 404 for it.',
         tags: strategyTags,
         auth: WRITE,
+        examples: { params: { strategyId: STRATEGY_ID }, responses: { 200: { ...STRATEGY_EXAMPLE, status: 'ARCHIVED' } } },
         responses: { 200: { description: 'The archived strategy', schema: STRATEGY_SCHEMA } },
         handler: async ({ res, params, principal }) => {
           res.json(strategyView(await u.retireStrategy.execute({ vendorId: principal.vendorId, strategyId: params.strategyId })));

@@ -3,6 +3,16 @@ import { CheckPaywallAccess, GetPublicPaywall, RecordPaywallAccess } from '@kios
 import { Controller, route } from '../platform/http/routes';
 import { ExecuteStrategyBody, ExecuteStrategyQuery, PaywallAccessBody } from './paywalls.dto';
 import { ACCESS_SCHEMA, CHECK_SCHEMA, EXECUTE_SCHEMA, PAYWALL_SCHEMA } from './paywalls.views';
+import {
+  ACCESS_ALLOWED_EXAMPLE,
+  ACCESS_REQUEST_EXAMPLE,
+  CHECK_EXAMPLE,
+  EXECUTE_EXAMPLE,
+  EXECUTE_REQUEST_EXAMPLE,
+  PAYWALL_EXAMPLE,
+  PAYWALL_ID,
+  STRATEGY_ID,
+} from './paywalls.examples';
 import { StrategyExecutor } from './strategy-executor';
 
 const READER = { kind: 'reader' } as const;
@@ -35,8 +45,13 @@ export class PaywallReaderController implements Controller {
         path: '/paywalls/{paywallId}',
         operationId: 'getPaywallRenderShape',
         summary: 'The public render shape of an active paywall (2.9); archived or unknown ones are 404',
+        description:
+          'What a page needs to draw the paywall: its offers (`subscriptions`, prices in major units of `currency`), texts ' +
+          '(`headline`, `description` as HTML), colours and the leaky allowance (`settings.leaky`). The admin fields (name, ' +
+          'status, entity, previewUrl, timestamps) are left out.',
         tags,
         auth: READER,
+        examples: { params: { paywallId: PAYWALL_ID }, responses: { 200: PAYWALL_EXAMPLE } },
         responses: { 200: { description: 'The paywall', schema: PAYWALL_SCHEMA } },
         handler: async ({ res, params, principal }) => {
           res.json(await this.getPublic.execute({ vendorId: principal.vendorId, paywallId: params.paywallId }));
@@ -53,6 +68,7 @@ export class PaywallReaderController implements Controller {
         tags,
         auth: READER,
         body: { dto: PaywallAccessBody },
+        examples: { params: { paywallId: PAYWALL_ID }, request: ACCESS_REQUEST_EXAMPLE, responses: { 200: ACCESS_ALLOWED_EXAMPLE } },
         responses: { 200: { description: 'allowed or blocked', schema: ACCESS_SCHEMA } },
         handler: async ({ res, params, body, principal }) => {
           const result = await this.access.execute({
@@ -74,9 +90,14 @@ export class PaywallReaderController implements Controller {
         path: '/paywalls/{paywallId}/access/check',
         operationId: 'checkPaywallAccess',
         summary: 'What access would answer now, recording nothing',
+        description:
+          '`status` is `allowed` when a read would be granted (free reads left, the content already opened in the window, ' +
+          'or an entitled reader) and `blocked` otherwise; `remaining` is the free reads left. The paywall comes along so ' +
+          'a page can draw it at once.',
         tags,
         auth: READER,
         body: { dto: PaywallAccessBody },
+        examples: { params: { paywallId: PAYWALL_ID }, request: ACCESS_REQUEST_EXAMPLE, responses: { 200: CHECK_EXAMPLE } },
         responses: { 200: { description: 'The decision and the paywall', schema: CHECK_SCHEMA } },
         handler: async ({ res, params, body, principal }) => {
           const result = await this.check.execute({
@@ -101,6 +122,12 @@ export class PaywallReaderController implements Controller {
         auth: READER,
         body: { dto: ExecuteStrategyBody },
         query: ExecuteStrategyQuery,
+        examples: {
+          params: { strategyId: STRATEGY_ID },
+          query: { debug: 'true' },
+          request: EXECUTE_REQUEST_EXAMPLE,
+          responses: { 200: EXECUTE_EXAMPLE },
+        },
         responses: { 200: { description: 'The resolved paywall', schema: EXECUTE_SCHEMA } },
         handler: async ({ req, res, params, body, query, principal }) => {
           const answer = await this.executor.execute({

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { Config } from '../config';
 import { Controller } from './http/routes';
 import { EventHandler, PeriodicTask, WorkerStep } from './outbox/worker';
+import { VendorTimedWork } from './vendor-time';
 
 /** Identifiers of what the composition root binds that has no class of its own. */
 export const TOKENS = {
@@ -23,4 +24,6 @@ export const TOKENS = {
   PeriodicTask: Symbol.for('PeriodicTask') as ServiceIdentifier<PeriodicTask>,
   /** Multi-bound: work every worker claims on each tick, beside the others (webhook deliveries). */
   WorkerStep: Symbol.for('WorkerStep') as ServiceIdentifier<WorkerStep>,
+  /** Multi-bound: a vendor's time-driven work (timed contract moves, the outbox), run in order when a test clock advances. */
+  VendorTimedWork: Symbol.for('VendorTimedWork') as ServiceIdentifier<VendorTimedWork>,
 };

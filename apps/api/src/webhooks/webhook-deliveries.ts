@@ -1,9 +1,9 @@
 import { Clock, DomainEvent } from '@kiosk/domain';
 import {
+  CATALOGUED_OUTBOX_TYPES,
   nextAttemptAt,
   Random,
   shouldDisableEndpoint,
-  WEBHOOK_EVENT_TYPES,
   WebhookEndpointNotFound,
   WebhookMessageNotFound,
   webhookTypesOf,
@@ -16,7 +16,9 @@ import { sqlRows } from '../platform/database/sql';
 import { inTransaction } from '../platform/database/transaction';
 import { appendToOutbox } from '../platform/outbox/outbox';
 import { EventHandler } from '../platform/outbox/worker';
+import { runInVendorTime, vendorNowSql } from '../platform/vendor-time';
 import { TypeOrmWebhookEndpointRepository } from './typeorm-webhook-endpoints.repository';
+import { dataOfEach, objectKeyOf, ObjectViews } from './webhook-payloads';
 import { Resolver, sendWebhook, SendResult, SendSettings } from './webhook-sender';
 
 /** How long a claimed delivery stays with the worker that claimed it: longer than one attempt may take. */
@@ -24,50 +26,6 @@ export const DELIVERY_LEASE_MS = 60_000;
 const BATCH = 20;
 
 export const messageId = () => `msg_${uuidv7().replace(/-/g, '')}`;
-
-const objectOf = (type: string) => WEBHOOK_EVENT_TYPES.find((t) => t.type === type)?.object ?? 'contract';
-
-/** The object an event's order is kept for: the aggregate that recorded it (seats and bills belong to their contract). */
-export function objectKeyOf(type: string, aggregateId: string): string {
-  const object = objectOf(type);
-  return `${object === 'paywall' || object === 'endpoint' ? object : 'contract'}:${aggregateId}`;
-}
-
-/** Reads the view the HTTP interface shows for an object, at the moment the event is made into a message. */
-export interface ObjectViews {
-  /** The management view of a contract (`GET /management/contracts/{id}`), or null when there is none. */
-  contract(vendorId: string, contractId: string): Promise<Record<string, unknown> | null>;
-}
-
-/**
- * What `data` holds: for a contract event the contract as
- * `GET /management/contracts/{id}` shows it, with `contractId` and what the
- * event recorded (`change`); for seats and bills what the event recorded
- * with the contract's view under `contract`; otherwise the object's id and
- * what the event recorded.
- */
-export function dataOf(
-  type: string,
-  event: Pick<DomainEvent, 'aggregateId' | 'payload'>,
-  contract: Record<string, unknown> | null = null,
-): Record<string, unknown> {
-  const object = objectOf(type);
-  const payload = event.payload;
-  switch (object) {
-    case 'contract':
-      return contract ? { ...contract, contractId: event.aggregateId, change: payload } : { contractId: event.aggregateId, ...payload };
-    case 'seat':
-      return { contractId: event.aggregateId, ...payload, contract };
-    case 'bill': {
-      const bill = (payload.bill ?? {}) as Record<string, unknown>;
-      return { contractId: event.aggregateId, billId: payload.billId ?? bill.id ?? null, ...payload, contract };
-    }
-    case 'paywall':
-      return { paywallId: event.aggregateId, ...payload };
-    default:
-      return { endpointId: event.aggregateId, ...payload };
-  }
-}
 
 interface ClaimedDelivery {
   id: string;
@@ -77,6 +35,8 @@ interface ClaimedDelivery {
   attempts: number;
   url: string;
   payload: Record<string, unknown>;
+  /** The vendor's test-clock instant; null for a production vendor. */
+  test_now: Date | null;
 }
 
 export interface AttemptView {
@@ -129,18 +89,17 @@ export class WebhookDeliveries {
           WHERE o.vendor_id = $1 AND o.aggregate_id = $2 AND o.id < $3 AND o.processed_at IS NULL AND o.type = ANY($4::text[])
             AND NOT EXISTS (SELECT 1 FROM webhook_messages w WHERE w.source_event_id = o.id)
           LIMIT 1`,
-        [event.vendorId, event.aggregateId, event.id, [...new Set(WEBHOOK_EVENT_TYPES.flatMap((t) => t.from))]],
+        [event.vendorId, event.aggregateId, event.id, CATALOGUED_OUTBOX_TYPES],
       );
       if (earlier.length > 0) throw new Error(`an earlier event of ${event.aggregateId} is not made into webhooks yet`);
-      const aboutContract = types.some((t) => ['contract', 'seat', 'bill'].includes(objectOf(t)));
-      const contract = aboutContract && this.views ? await this.views.contract(event.vendorId, event.aggregateId) : null;
+      const data = await dataOfEach(types, event, this.views);
       let count = 0;
       for (const type of types) {
         count += await this.recordMessage(m, {
           vendorId: event.vendorId,
           type,
           objectKey: objectKeyOf(type, event.aggregateId),
-          data: dataOf(type, event, contract),
+          data: data.get(type)!,
           occurredAt: new Date(event.occurredAt),
           sourceEventId: event.id,
         });
@@ -285,7 +244,8 @@ export class WebhookDeliveries {
       `WITH due AS (
          SELECT d.vendor_id, d.id FROM webhook_deliveries d
            JOIN webhook_endpoints e ON e.vendor_id = d.vendor_id AND e.id = d.endpoint_id AND e.status = 'enabled'
-          WHERE d.state = 'pending' AND d.next_attempt_at <= $2 AND (d.locked_until IS NULL OR d.locked_until < $2)
+           LEFT JOIN vendor_test_clocks t ON t.vendor_id = d.vendor_id
+          WHERE d.state = 'pending' AND d.next_attempt_at <= ${vendorNowSql('t', '$2')} AND (d.locked_until IS NULL OR d.locked_until < $2)
             AND NOT EXISTS (
               SELECT 1 FROM webhook_deliveries p
                WHERE p.endpoint_id = d.endpoint_id AND p.object_key = d.object_key AND p.state = 'pending'
@@ -298,10 +258,12 @@ export class WebhookDeliveries {
         WHERE x.vendor_id = due.vendor_id AND x.id = due.id
           AND e.vendor_id = x.vendor_id AND e.id = x.endpoint_id
           AND w.vendor_id = x.vendor_id AND w.id = x.message_id
-       RETURNING x.id, x.vendor_id, x.endpoint_id, x.message_id, x.attempts, e.url, w.payload`,
+       RETURNING x.id, x.vendor_id, x.endpoint_id, x.message_id, x.attempts, e.url, w.payload,
+                 (SELECT t.frozen_time FROM vendor_test_clocks t WHERE t.vendor_id = x.vendor_id) AS test_now`,
       [new Date(now.getTime() + DELIVERY_LEASE_MS), now],
     );
-    await Promise.all(claimed.map((d) => this.attempt(d)));
+    // Each attempt in its vendor's time: a test vendor's timestamps and retry schedule follow its test clock.
+    await Promise.all(claimed.map((d) => runInVendorTime(d.vendor_id, d.test_now, () => this.attempt(d))));
     return claimed.length;
   }
 

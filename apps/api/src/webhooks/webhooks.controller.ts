@@ -26,6 +26,20 @@ import {
   WebhookMessagesView,
   WebhookSecretView,
 } from './webhooks.dto';
+import {
+  ATTEMPT_EXAMPLES,
+  CREATE_ENDPOINT_EXAMPLE,
+  DISABLED_ENDPOINT_EXAMPLE,
+  ENDPOINT_EXAMPLE,
+  ENDPOINT_ID,
+  ENDPOINT_WITH_SECRET_EXAMPLE,
+  EVENT_TYPES_EXAMPLE,
+  QUEUED_EXAMPLE,
+  REPLAY_EXAMPLE,
+  ROTATED_SECRET_EXAMPLE,
+  UPDATE_ENDPOINT_EXAMPLE,
+  UPDATED_ENDPOINT_EXAMPLE,
+} from './webhooks.examples';
 
 /** Scopes of the webhook management routes: per-key grants of an API key (docs/webhooks.md). */
 export const WEBHOOKS_READ = 'webhooks:read';
@@ -79,8 +93,12 @@ export class WebhooksController implements Controller {
         path: '/management/webhooks/event-types',
         operationId: 'listWebhookEventTypes',
         summary: 'The event catalogue: every event type an endpoint may subscribe to',
+        description:
+          'Each type with what it means; the payload of every event is in the `webhooks` section of this document. ' +
+          '`endpoint.test` is sent only on request (`POST .../test`).',
         tags,
         auth: READ,
+        examples: { responses: { 200: EVENT_TYPES_EXAMPLE } },
         responses: { 200: { description: 'The catalogue', schema: WebhookEventTypesView } },
         handler: async ({ res }) => {
           res.json({ eventTypes: WEBHOOK_EVENT_TYPES.map((t) => ({ type: t.type, description: t.description })) });
@@ -97,6 +115,7 @@ export class WebhooksController implements Controller {
         tags,
         auth: WRITE,
         body: { dto: CreateWebhookEndpointBody },
+        examples: { request: CREATE_ENDPOINT_EXAMPLE, responses: { 201: ENDPOINT_WITH_SECRET_EXAMPLE } },
         responses: { 201: { description: 'Created', schema: WebhookEndpointWithSecretView } },
         handler: async ({ res, body, principal }) => {
           await checkEndpointAddress(body.url, this.allowLoopback);
@@ -114,8 +133,12 @@ export class WebhooksController implements Controller {
         path: base,
         operationId: 'listWebhookEndpoints',
         summary: "The vendor's endpoints, oldest first",
+        description:
+          'Every endpoint with its status; `failingSince` is when deliveries began to fail (an endpoint failing for about ' +
+          'three days is disabled). Secrets are never listed.',
         tags,
         auth: READ,
+        examples: { responses: { 200: [ENDPOINT_EXAMPLE] } },
         responses: { 200: { description: 'The endpoints', schema: [WebhookEndpointView] } },
         handler: async ({ res, principal }) => {
           res.json((await u.list.execute({ vendorId: principal.vendorId })).map(endpointView));
@@ -126,8 +149,10 @@ export class WebhooksController implements Controller {
         path: `${base}/{endpointId}`,
         operationId: 'getWebhookEndpoint',
         summary: 'One endpoint',
+        description: "The same shape as in the list; another vendor's endpoint is a 404.",
         tags,
         auth: READ,
+        examples: { params: { endpointId: ENDPOINT_ID }, responses: { 200: ENDPOINT_EXAMPLE } },
         responses: { 200: { description: 'The endpoint', schema: WebhookEndpointView }, 404: MISSING },
         handler: async ({ res, params, principal }) => {
           res.json(endpointView(await u.get.execute({ vendorId: principal.vendorId, endpointId: params.endpointId })));
@@ -142,6 +167,7 @@ export class WebhooksController implements Controller {
         tags,
         auth: WRITE,
         body: { dto: UpdateWebhookEndpointBody },
+        examples: { params: { endpointId: ENDPOINT_ID }, request: UPDATE_ENDPOINT_EXAMPLE, responses: { 200: UPDATED_ENDPOINT_EXAMPLE } },
         responses: { 200: { description: 'The endpoint', schema: WebhookEndpointView }, 404: MISSING },
         handler: async ({ res, params, body, principal }) => {
           if (body.url !== undefined) await checkEndpointAddress(body.url, this.allowLoopback);
@@ -154,8 +180,12 @@ export class WebhooksController implements Controller {
         path: `${base}/{endpointId}/disable`,
         operationId: 'disableWebhookEndpoint',
         summary: 'Stop delivering to the endpoint (safe to repeat)',
+        description:
+          'Events are no longer sent to it (`disabledReason` says why); enable it again with `PATCH` `{"enabled": true}` ' +
+          'and replay what it missed.',
         tags,
         auth: WRITE,
+        examples: { params: { endpointId: ENDPOINT_ID }, responses: { 200: DISABLED_ENDPOINT_EXAMPLE } },
         responses: { 200: { description: 'The endpoint', schema: WebhookEndpointView }, 404: MISSING },
         handler: async ({ res, params, principal }) => {
           res.json(endpointView(await u.disable.execute({ vendorId: principal.vendorId, endpointId: params.endpointId })));
@@ -166,8 +196,10 @@ export class WebhooksController implements Controller {
         path: `${base}/{endpointId}`,
         operationId: 'deleteWebhookEndpoint',
         summary: 'Remove the endpoint; its pending deliveries are dropped',
+        description: 'Irreversible; its delivery log goes with it. To pause deliveries instead, disable it.',
         tags,
         auth: WRITE,
+        examples: { params: { endpointId: ENDPOINT_ID } },
         responses: { 204: { description: 'Removed' }, 404: MISSING },
         handler: async ({ res, params, principal }) => {
           await u.remove.execute({ vendorId: principal.vendorId, endpointId: params.endpointId });
@@ -179,8 +211,12 @@ export class WebhooksController implements Controller {
         path: `${base}/{endpointId}/rotate-secret`,
         operationId: 'rotateWebhookSecret',
         summary: 'A new signing secret, shown once; the previous one keeps signing beside it for 24 hours',
+        description:
+          'Until `previousSecretExpiresAt` every event carries two signatures in `webhook-signature`, one per secret, so ' +
+          'the receiver can switch to the new secret at its own pace.',
         tags,
         auth: WRITE,
+        examples: { params: { endpointId: ENDPOINT_ID }, responses: { 200: ROTATED_SECRET_EXAMPLE } },
         responses: { 200: { description: 'The new secret', schema: WebhookSecretView }, 404: MISSING },
         handler: async ({ res, params, principal }) => {
           const { endpoint, secret } = await u.rotate.execute({ vendorId: principal.vendorId, endpointId: params.endpointId });
@@ -192,8 +228,10 @@ export class WebhooksController implements Controller {
         path: `${base}/{endpointId}/test`,
         operationId: 'sendWebhookTestEvent',
         summary: 'Send an `endpoint.test` event to this endpoint only',
+        description: 'Queued like any event (signed, retried); its attempts show in the delivery log under the returned id.',
         tags,
         auth: WRITE,
+        examples: { params: { endpointId: ENDPOINT_ID }, responses: { 202: QUEUED_EXAMPLE } },
         responses: { 202: { description: 'Queued', schema: WebhookMessagesView }, 404: MISSING },
         handler: async ({ res, params, principal }) => {
           res.status(202).json({ messageIds: [await this.deliveries.sendTest(principal.vendorId, params.endpointId)] });
@@ -204,9 +242,13 @@ export class WebhooksController implements Controller {
         path: `${base}/{endpointId}/attempts`,
         operationId: 'listWebhookAttempts',
         summary: 'The delivery log: every attempt to this endpoint (status, duration, response excerpt), newest first',
+        description:
+          'Each attempt with its HTTP status (`null` when the endpoint did not answer), duration and the start of the ' +
+          'answer; `outcome` `given_up` marks the last attempt of a delivery. `limit` 1 to 500, default 100.',
         tags,
         auth: READ,
         query: DeliveryLogQuery,
+        examples: { params: { endpointId: ENDPOINT_ID }, query: { limit: 20 }, responses: { 200: ATTEMPT_EXAMPLES } },
         responses: { 200: { description: 'The attempts', schema: [WebhookAttemptView] }, 404: MISSING },
         handler: async ({ res, params, query, principal }) => {
           res.json(await this.deliveries.log(principal.vendorId, params.endpointId, query.limit ?? 100));
@@ -221,6 +263,7 @@ export class WebhooksController implements Controller {
         tags,
         auth: WRITE,
         body: { dto: ReplayBody },
+        examples: { params: { endpointId: ENDPOINT_ID }, request: REPLAY_EXAMPLE, responses: { 202: QUEUED_EXAMPLE } },
         responses: { 202: { description: 'Queued', schema: WebhookMessagesView }, 404: MISSING },
         handler: async ({ res, params, body, principal }) => {
           if ((body.messageId === undefined) === (body.since === undefined)) {

@@ -11,14 +11,18 @@ import {
   SigningSecretSource,
   UpdateWebhookEndpoint,
 } from '@kiosk/domain/webhooks';
-import { ContractNotFound, GetContract } from '@kiosk/domain/contracts';
 import { ServiceIdentifier } from 'inversify';
-import { contractView } from '../contracts/contracts.module';
+import { ACCESS } from '../access/access.module';
+import { BILLING } from '../billing/billing.module';
+import { CHECKOUT } from '../checkout/checkout.module';
+import { CONTRACTS } from '../contracts/contracts.module';
+import { ENGAGEMENT } from '../engagement/engagement.module';
 import { SealedBox } from '../platform/crypto/sealed-box';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { TypeOrmWebhookEndpointRepository } from './typeorm-webhook-endpoints.repository';
-import { ObjectViews, WebhookDeliveries, WebhookFanOut } from './webhook-deliveries';
+import { WebhookDeliveries, WebhookFanOut } from './webhook-deliveries';
+import { ObjectViews } from './webhook-payloads';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksEraser } from './webhooks.eraser';
 
@@ -29,7 +33,7 @@ export const WEBHOOKS = {
   Secrets: Symbol.for('WebhookSigningSecrets') as ServiceIdentifier<SigningSecretSource>,
   /** The jitter of the retry schedule. */
   Random: Symbol.for('WebhookRandom') as ServiceIdentifier<Random>,
-  /** The views of other modules' objects that event payloads carry. */
+  /** The views of the objects event payloads carry, each bound by the module that owns the object. */
   Views: Symbol.for('WebhookObjectViews') as ServiceIdentifier<ObjectViews>,
 };
 
@@ -44,8 +48,8 @@ const mathRandom: Random = { next: () => Math.random() };
 export const webhooksModule = defineModule({
   name: 'webhooks',
   // access: the content proxy's public-address check guards every endpoint address;
-  // contracts: the contract view event payloads carry.
-  requires: ['access', 'contracts'],
+  // every module below: the views of its objects that event payloads carry.
+  requires: ['access', 'contracts', 'billing', 'checkout', 'engagement'],
   register: ({ bind }) => {
     bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new WebhooksEraser(c.get(TOKENS.DataSource)));
     bind(WEBHOOKS.Endpoints).toDynamicValue(
@@ -54,15 +58,13 @@ export const webhooksModule = defineModule({
     bind(WEBHOOKS.Secrets).toConstantValue(secrets);
     bind(WEBHOOKS.Random).toConstantValue(mathRandom);
     bind(WEBHOOKS.Views).toDynamicValue((c) => ({
-      contract: async (vendorId, contractId) => {
-        try {
-          const contract = await c.get(GetContract).execute({ vendorId, contractId });
-          return { ...contractView(contract, c.get(TOKENS.Clock).now(), c.get(TOKENS.Config).baseUrl) };
-        } catch (error) {
-          if (error instanceof ContractNotFound) return null;
-          throw error;
-        }
-      },
+      contract: c.get(CONTRACTS.ContractEventView),
+      seat: c.get(CONTRACTS.SeatEventView),
+      bill: c.get(BILLING.BillEventView),
+      transaction: c.get(BILLING.TransactionEventView),
+      entitlement: c.get(ACCESS.EntitlementEventView),
+      checkout: c.get(CHECKOUT.CheckoutEventView),
+      license: c.get(ENGAGEMENT.LicenseEventView),
     }));
     bind(CreateWebhookEndpoint).toDynamicValue(
       (c) => new CreateWebhookEndpoint(c.get(WEBHOOKS.Endpoints), c.get(WEBHOOKS.Secrets), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),

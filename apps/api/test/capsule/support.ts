@@ -7,7 +7,7 @@ import { CapsuleManifest, openItem, OpenOptions, UnlockResponse } from '@kiosk/d
 import { CreateProduct, CreatePurchaseOption } from '@kiosk/domain/catalog';
 import { IssueUserToken } from '@kiosk/domain/identity';
 import { contractUseCases, settleEvents } from '../billing/support';
-import { bearer, givenVendor, TestApp } from '../support/harness';
+import { bearer, givenVendor, TestApp, VendorOptions } from '../support/harness';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'packages', 'domain', 'test', 'fixtures', 'capsule');
 
@@ -84,8 +84,9 @@ export async function interopVendor(
   app: TestApp,
   mode: 'hosted' | 'issuer-wrapped' = 'hosted',
   issuerKeys: readonly ('ecdh' | 'rsa')[] = ['ecdh', 'rsa'],
+  vendorOptions: VendorOptions = {},
 ) {
-  const vendor = await givenVendor(app);
+  const vendor = await givenVendor(app, vendorOptions);
   const token = await vendor.apiToken('full');
   const ok = async (res: { status: number; body: unknown }, status: number) => {
     if (res.status !== status) throw new Error(`expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,8 +1,8 @@
-import { bearer, givenVendor, TestApp } from '../support/harness';
+import { bearer, givenVendor, TestApp, VendorOptions } from '../support/harness';
 
 /** A vendor selling a publication (`news`) and a team license (`news-multi`, 5 seats per unit, 1..100 units). */
-export async function givenContractVendor(app: TestApp) {
-  const v = await givenVendor(app);
+export async function givenContractVendor(app: TestApp, options: VendorOptions = {}) {
+  const v = await givenVendor(app, options);
   await v.product('news', 'publication');
   await v.product('news-multi', 'license');
   const write = await v.apiToken('full', ['contracts:write']);

@@ -185,7 +185,8 @@ describe('DELETE /profile', () => {
     await app.http.patch('/profile').set(r.auth).send({ nickname: 'nick' });
     const c = app.runtime.container;
     const failing: PersonalDataEraser = { module: 'failing', erase: async () => Promise.reject(new Error('disk full')) };
-    const erase = new EraseAccount(c.get(IDENTITY.Users), [...c.getAll(TOKENS.PersonalDataEraser), failing], c.get(ENGAGEMENT.UnitOfWork), app.clock);
+    const outbox = { append: async () => undefined };
+    const erase = new EraseAccount(c.get(IDENTITY.Users), [...c.getAll(TOKENS.PersonalDataEraser), failing], c.get(ENGAGEMENT.UnitOfWork), app.clock, outbox);
     await expect(erase.execute({ vendorId: v.vendorId, userId: r.userId })).rejects.toThrow('disk full');
     expect((await app.http.get('/tags').set(r.auth)).body).toEqual(['t']);
     expect((await app.http.get('/profile').set(r.auth)).body).toMatchObject({ email: `atomic@${v.vendorId}.example.com`, firstName: 'Atomic', nickname: 'nick' });

@@ -134,7 +134,7 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
       body: new URLSearchParams({ email: 'TOKEN@example.com', password: 'wrong password!!' }).toString(),
     });
     expect(login.status).toBe(401);
-    expect(await login.text()).toContain('wrong e-mail or password');
+    expect(await login.text()).toContain("That e-mail and password don't match an account.");
   });
 
   it('logging out of a session made by POST /auth/{clientId}/session ends the provider session too (issue 10)', async () => {
@@ -340,6 +340,35 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     expect(await again.text()).toContain('Your account is ready');
     const forged = await fresh.jar.fetch(`${fresh.start.url}/confirm?token=${'A'.repeat(60)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
     expect(forged.status).toBe(400);
+  });
+
+  it('answers a forgotten-password request the same whether the e-mail has an account or not, and mails only the holder', async () => {
+    const site = await givenSite();
+    await signUpThroughLogin(new CookieJar(), site.clientId, 'holder@example.com', 'correct horse battery');
+    const ask = async (email: string) => {
+      const jar = new CookieJar();
+      const start = await jar.follow(`${app.baseUrl}/auth/${site.clientId}/login`);
+      const res = await jar.fetch(`${start.url}/forgot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email }).toString(),
+      });
+      const text = (await res.text()).replaceAll(email, '<email>').replace(/\/oidc\/interaction\/[^/"]+/g, '/oidc/interaction/<uid>');
+      return { status: res.status, text, headers: [...res.headers.keys()].filter((h) => h !== 'date').sort() };
+    };
+    const mailsTo = async (email: string) =>
+      Number(
+        (await app.runtime.database.db.query(`SELECT count(*) AS n FROM mail_messages WHERE vendor_id = $1 AND to_address = $2 AND subject = 'Reset your password'`, [
+          site.vendorId,
+          email,
+        ]))[0].n,
+      );
+    const known = await ask('holder@example.com');
+    const unknown = await ask('nobody@example.com');
+    expect(known.status).toBe(200);
+    expect(unknown).toEqual(known);
+    expect(await mailsTo('holder@example.com')).toBe(1);
+    expect(await mailsTo('nobody@example.com')).toBe(0);
   });
 
   it('resets a forgotten password through the mail port', async () => {

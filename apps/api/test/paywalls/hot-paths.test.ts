@@ -1,6 +1,6 @@
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ReadLedgerPruning } from '../../src/paywalls/read-ledger-pruning';
 import { onRealPostgres, startTestApp, TestApp } from '../support/harness';
+import { cacheSettled, statementsOf } from '../support/statements';
 import { givenPaywallVendor } from './support';
 
 let app: TestApp;
@@ -8,22 +8,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-/** The SQL statements `work` sends through TypeORM (every repository and `sqlRows` go through it). */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const original = PostgresQueryRunner.prototype.query;
-  const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (this: PostgresQueryRunner, ...args) {
-    seen.push(String(args[0]).replace(/\s+/g, ' ').trim());
-    return original.apply(this, args) as never;
-  });
-  try {
-    await work();
-  } finally {
-    spy.mockRestore();
-  }
-  return seen;
-}
 
 const flow = (paywallId: string) => ({
   formatVersion: 1,
@@ -49,6 +33,7 @@ describe('hot paths: statements per request once the configuration cache is warm
     const body = (n: number) => ({ publisherContentId: `hot-${n}`, url: `https://news.example.com/hot-${n}` });
     const strategy = await app.http.post('/management/paywall-strategies').set(v.write).send({ name: 'Hot', flow: flow(paywall.id) });
     expect(strategy.status).toBe(201);
+    await cacheSettled(app);
     // Warm up: the first request of a vendor loads its configuration (and the vendor's first service key).
     await app.http.post(`/paywalls/${paywall.id}/access`).set(visitor).send(body(0)).expect(200);
     await app.http.post(`/paywalls/${paywall.id}/access`).set(reader.auth).send(body(0)).expect(200);
@@ -75,6 +60,7 @@ describe('hot paths: statements per request once the configuration cache is warm
     const v = await givenPaywallVendor(app);
     const paywall = await v.leakyPaywall(2);
     const visitor = v.visitor();
+    await cacheSettled(app);
     await app.http.post(`/paywalls/${paywall.id}/access`).set(visitor).send({ publisherContentId: 'a', url: 'https://n.example.com/a' }).expect(200);
     const statements = await statementsOf(() =>
       app.http.post(`/paywalls/${paywall.id}/access`).set(visitor).send({ publisherContentId: 'b', url: 'https://n.example.com/b' }).expect(200),

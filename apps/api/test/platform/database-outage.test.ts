@@ -82,7 +82,9 @@ describe('with the database cut off', () => {
       expect(authorize.status).toBe(503);
       expect(authorize.headers['retry-after']).toBe('5');
       expect(authorize.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(authorize.text).toContain('<p class="error" id="error">temporarily_unavailable</p>');
+      // In plain words (the service's neutral look: the vendor's needs the database), the code for support.
+      expect(authorize.text).toContain(`<div class="error" role="alert" id="error">Sign-in isn't available right now. Please try again in a moment.</div>`);
+      expect(authorize.text).toContain('temporarily_unavailable');
       const token = await app.http
         .post('/oidc/token')
         .type('form')

@@ -1,10 +1,10 @@
-import { FuzzContext, prepareFuzzContext, runFuzz } from '../../src/bench/fuzz-requests';
+import { FuzzContext, prepareFuzzContext, runFuzz } from '../../src/platform/bench/fuzz-requests';
 import { startListeningApp } from '../support/harness';
 
 // Issue 10, "Done when": malformed requests of every class to every route of
 // the OpenAPI document; no 500, no error answer that is not problem+json.
 // A fixed seed keeps the run repeatable; `FUZZ_SEED`/`FUZZ_RUNS` change it, and
-// `apps/api/src/bench/fuzz.ts` runs 20,000 or more.
+// `apps/api/src/platform/bench/fuzz.ts` runs 20,000 or more.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);

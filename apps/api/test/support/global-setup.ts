@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 
 /**
@@ -7,6 +9,8 @@ import { startEmbeddedPostgres } from '../../src/platform/database/embedded-post
  * by using their own vendors.
  */
 export default async function globalSetup(): Promise<void> {
+  // The script host serves apps/web's build: make it from the current source (esbuild, well under a second).
+  execFileSync(process.execPath, [join(__dirname, '../../../web/build.mjs')], { stdio: 'inherit' });
   const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (url) {
     process.env.KIOSK_TEST_DATABASE_URL = url;

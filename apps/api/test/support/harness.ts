@@ -66,11 +66,17 @@ export async function startTestApp(
 
 export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
+/** How a test's vendor is made: in test mode (with a test clock, starting at `testClockStart`), or a production vendor. */
+export interface VendorOptions {
+  testMode?: boolean;
+  testClockStart?: Date;
+}
+
 /** A fresh vendor with one staff user, its token, and helpers to make keys and tokens for it. */
-export async function givenVendor(app: TestApp) {
+export async function givenVendor(app: TestApp, options: VendorOptions = {}) {
   const c = app.runtime.container;
   const vendorId = uniqueId('v');
-  await c.get(CreateVendor).execute({ id: vendorId, name: `Vendor ${vendorId}`, domains: [`${vendorId}.example.com`] });
+  await c.get(CreateVendor).execute({ id: vendorId, name: `Vendor ${vendorId}`, domains: [`${vendorId}.example.com`], ...options });
   const staff = await c.get(CreateStaffUser).execute({ vendorId, email: `staff@${vendorId}.example.com` });
   const staffToken = (await c.get(IssueUserToken).execute({ vendorId, userId: staff.id })).accessToken;
 

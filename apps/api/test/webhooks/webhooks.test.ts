@@ -42,7 +42,12 @@ async function work(times = 3) {
   for (let i = 0; i < times; i += 1) await app.runtime.worker.tick();
 }
 
-const ofContract = (received: Received[], contractId: string) => received.filter((r) => r.event.data.contractId === contractId);
+/** Events about a contract: its own, its seats' and bills', and those of the entitlements it granted. */
+const ofContract = (received: Received[], contractId: string) =>
+  received.filter((r) => r.event.data.contractId === contractId || (r.event.data.origin as { id?: string } | undefined)?.id === contractId);
+
+/** The event types of a contract itself (not of the entitlements it grants, which are objects of their own). */
+const CONTRACT_TYPES = ['contract.created', 'contract.confirmed', 'contract.status_changed', 'bill.issued'];
 
 describe('webhook endpoints (management)', () => {
   it('are created with a whsec_ secret shown once, listed, read, changed, disabled and deleted; scopes and tenancy hold', async () => {
@@ -93,10 +98,16 @@ describe('webhook endpoints (management)', () => {
     const v = await givenWebhookVendor();
     const catalogue = await app.http.get('/management/webhooks/event-types').set(bearer(v.hooks));
     const types = catalogue.body.eventTypes.map((t: { type: string }) => t.type);
-    expect(types).toEqual(expect.arrayContaining(['contract.created', 'bill.issued', 'seat.assigned', 'endpoint.disabled']));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        ...['contract.created', 'bill.issued', 'seat.assigned', 'endpoint.disabled'],
+        ...['transaction.created', 'entitlement.granted', 'entitlement.revoked', 'checkout.completed', 'license.claimed', 'user.erased'],
+      ]),
+    );
     const doc = await app.http.get('/openapi.json');
     expect(Object.keys(doc.body.webhooks).sort()).toEqual([...types].sort());
     expect(doc.body.components.schemas.WebhookEvent).toBeDefined();
+    expect(doc.body.webhooks['transaction.created'].post.description).toMatch(/GET \/transactions/);
   });
 });
 
@@ -124,9 +135,9 @@ describe('webhook delivery', () => {
     expect(toBills.map((r) => r.event.type)).toEqual(['bill.issued']);
 
     const types = toMain.map((r) => r.event.type);
-    expect(types).toEqual(expect.arrayContaining(['contract.created', 'contract.confirmed', 'bill.issued', 'seat.assigned']));
+    expect(types).toEqual(expect.arrayContaining(['contract.created', 'contract.confirmed', 'bill.issued', 'seat.assigned', 'entitlement.granted']));
     expect(new Set(toMain.map((r) => r.id)).size).toBe(toMain.length);
-    const sequences = toMain.map((r) => r.event.sequence);
+    const sequences = toMain.filter((r) => !r.event.type.startsWith('entitlement.')).map((r) => r.event.sequence);
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
     expect(toMain[0].event).toMatchObject({ type: 'contract.created', id: toMain[0].id, data: { contractId: contract.id } });
     expect(toMain[0].headers['content-type']).toBe('application/json');
@@ -135,7 +146,21 @@ describe('webhook delivery', () => {
     expect(Object.keys(toMain[0].event.data)).toEqual(expect.arrayContaining([...Object.keys(shown), 'contractId', 'change']));
     expect(toMain[0].event.data).toMatchObject({ id: contract.id, currency: shown.currency, manageUrl: shown.manageUrl });
     const issued = toMain.find((r) => r.event.type === 'bill.issued')!;
-    expect(issued.event.data).toMatchObject({ contractId: contract.id, billId: expect.any(String), contract: { id: contract.id } });
+    // data of a bill event is the bill as GET /bills/{id} shows it (interface 2.5).
+    const [bill] = await v.bills(contract.id);
+    expect(issued.event.data).toEqual({
+      id: bill.id,
+      contractId: contract.id,
+      items: [{ sku: 'news-multi', title: expect.any(String), purchaseOptionId: 'news-multi-yearly' }],
+      price: Number(bill.price_minor) / 100,
+      currency: shown.currency,
+      receiptUrl: null,
+      paymentProvider: expect.any(String),
+      paymentMethod: expect.any(String),
+      status: 'OPEN',
+      updatedAt: expect.any(String),
+      createdAt: expect.any(String),
+    });
 
     const log = await app.http.get(`${ENDPOINTS}/${endpoint.id}/attempts`).set(bearer(v.hooks));
     expect(log.status).toBe(200);
@@ -151,7 +176,7 @@ describe('webhook delivery', () => {
 
   it('retries on the schedule (fake clock), holds later events of the object back, then disables the endpoint and says so', async () => {
     const v = await givenWebhookVendor();
-    const failing = await v.createEndpoint();
+    const failing = await v.createEndpoint({ eventTypes: CONTRACT_TYPES });
     const healthy = await v.createEndpoint({ eventTypes: ['endpoint.disabled'] });
     receiver.answer((r) => (verifies(failing.secret, r) ? 503 : 200));
     const contract = (await v.create(v.order(), v.hooks)).body;
@@ -198,7 +223,7 @@ describe('webhook delivery', () => {
 
   it('replays exactly the chosen events: one by id, or every one since a time', async () => {
     const v = await givenWebhookVendor();
-    const endpoint = await v.createEndpoint();
+    const endpoint = await v.createEndpoint({ eventTypes: CONTRACT_TYPES });
     const first = (await v.create(v.order(), v.hooks)).body;
     await work();
     app.clock.advance(60_000);

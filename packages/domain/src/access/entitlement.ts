@@ -1,4 +1,5 @@
 import { ProductType } from '../catalog';
+import { DomainEvent, EventsAbout } from '../shared';
 
 /** Entitlement types of the interface (2.6); a license itself is never one: its seats unlock content. */
 export const ENTITLEMENT_TYPES = [
@@ -56,3 +57,14 @@ export function hasAccess(entitlement: Pick<Entitlement, 'revokedAt' | 'expiresA
 export function entitlementTypeOf(productType: ProductType | null): EntitlementType {
   return (ENTITLEMENT_TYPES as readonly string[]).includes(productType ?? '') ? (productType as EntitlementType) : 'pass';
 }
+
+const recordAbout = (e: Entitlement, type: string, at: Date): DomainEvent[] =>
+  new EventsAbout({ vendorId: e.vendorId, aggregateId: e.id })
+    .record(type, at, { userId: e.userId, sku: e.sku, origin: { type: e.origin.type, id: e.origin.id } })
+    .pullEvents();
+
+/** `entitlement.granted`: a user gained access (a new entitlement, or a revoked one made live again). */
+export const entitlementGranted = (e: Entitlement, at: Date): DomainEvent[] => recordAbout(e, 'entitlement.granted', at);
+
+/** `entitlement.revoked`: its origin took the access away. */
+export const entitlementRevoked = (e: Entitlement, at: Date): DomainEvent[] => recordAbout(e, 'entitlement.revoked', at);

@@ -1,5 +1,5 @@
-import { Clock, IdGenerator } from '../shared';
-import { Entitlement, entitlementTypeOf, hasAccess } from './entitlement';
+import { Clock, EventOutbox, IdGenerator } from '../shared';
+import { Entitlement, entitlementGranted, entitlementRevoked, entitlementTypeOf, hasAccess } from './entitlement';
 import { ContentProducts, ContractAccessSource, EntitlementRepository, SeatProvisioning } from './ports';
 import { ContractAccessView, Grant, planAccess, grantsOf } from './rules';
 
@@ -11,8 +11,9 @@ export type EntitlementWithAccess = Entitlement & { readonly hasAccess: boolean 
 /**
  * Brings a contract's entitlements in line with the contract as it is now:
  * grants what it gives and has not given, revokes what it gave and no longer
- * gives, moves end dates, and reports granted seats to the contracts module.
- * Every contract event runs it, so a repeated, late or reordered event
+ * gives, moves end dates, and reports granted seats to the contracts module;
+ * `entitlement.granted` and `entitlement.revoked` go to the outbox with the
+ * rows (a moved end date is no grant). Every contract event runs it, so a repeated, late or reordered event
  * changes nothing that is already right (delivery is at least once).
  */
 export class SyncContractAccess {
@@ -23,6 +24,7 @@ export class SyncContractAccess {
     private readonly seats: SeatProvisioning,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(command: { vendorId: string; contractId: string }): Promise<{ granted: Entitlement[]; revoked: Entitlement[] }> {
@@ -36,10 +38,14 @@ export class SyncContractAccess {
     const live: { grant: Grant; entitlement: Entitlement }[] = plan.keep.map((k) => ({ grant: k.grant, entitlement: k.existing }));
     for (const { grant, existing } of plan.grant) {
       const entitlement = await this.entitlements.grant(await this.entitlementFor(contract, grant, existing, now));
+      if (existing === null || existing.revokedAt !== null) await this.outbox.append(entitlementGranted(entitlement, now));
       granted.push(entitlement);
       live.push({ grant, entitlement });
     }
-    for (const entitlement of plan.revoke) await this.entitlements.revoke(contract.vendorId, entitlement.id, now);
+    for (const entitlement of plan.revoke) {
+      await this.entitlements.revoke(contract.vendorId, entitlement.id, now);
+      await this.outbox.append(entitlementRevoked(entitlement, now));
+    }
 
     for (const { grant, entitlement } of live.filter((l) => l.grant.seat)) {
       const seat = contract.seatHolders.find((h) => h.userId === grant.userId && h.itemSku === grant.itemSku);
@@ -110,19 +116,17 @@ export class CheckAccess {
     private readonly clock: Clock,
   ) {}
 
-  async execute(query: { vendorId: string; userId: string; sku?: string; publisherContentId?: string }): Promise<boolean> {
-    if (query.sku === undefined && query.publisherContentId === undefined) return false;
+  async execute(query: { vendorId: string; userId: string; sku?: string; skus?: readonly string[]; publisherContentId?: string }): Promise<boolean> {
+    const skus = new Set([...(query.skus ?? []), ...(query.sku !== undefined ? [query.sku] : [])]);
+    if (skus.size === 0 && query.publisherContentId === undefined) return false;
     const now = this.clock.now();
     return (await this.entitlements.listByUser(query.vendorId, query.userId)).some(
-      (e) =>
-        hasAccess(e, now) &&
-        ((query.sku !== undefined && e.sku === query.sku) ||
-          (query.publisherContentId !== undefined && e.publisherContentId === query.publisherContentId)),
+      (e) => hasAccess(e, now) && (skus.has(e.sku) || (query.publisherContentId !== undefined && e.publisherContentId === query.publisherContentId)),
     );
   }
 
-  /** The paywalls module's port (`ContentEntitlements.hasAccess`). */
-  hasAccess(query: { vendorId: string; userId: string; publisherContentId: string }): Promise<boolean> {
+  /** The paywalls module's port (`ContentEntitlements.hasAccess`): the content itself, or a product the paywall sells. */
+  hasAccess(query: { vendorId: string; userId: string; publisherContentId: string; skus?: readonly string[] }): Promise<boolean> {
     return this.execute(query);
   }
 }

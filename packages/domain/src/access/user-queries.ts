@@ -1,6 +1,6 @@
 import { ProductNotFound, ProductRepository } from '../catalog';
-import { Clock, ForbiddenError, IdGenerator, NotFoundError } from '../shared';
-import { Entitlement, EntitlementType, hasAccess } from './entitlement';
+import { Clock, EventOutbox, ForbiddenError, IdGenerator, NotFoundError } from '../shared';
+import { Entitlement, entitlementGranted, EntitlementType, hasAccess } from './entitlement';
 import { EntitlementRepository } from './ports';
 import { EntitlementWithAccess } from './use-cases';
 
@@ -180,6 +180,8 @@ export const AUTO_ONBOARD_ORIGIN = 'AUTO_ONBOARD' as const;
  * `sku` receives what the external system grants for it, ending when the
  * source entitlement ends. Granting again changes nothing (one entitlement
  * per user, sku and origin). Without a live entitlement for `sku`: 403.
+ * A grant the reader did not hold live records `entitlement.granted`; run it
+ * in a transaction so the event goes with the row.
  */
 export class AutoOnboard {
   constructor(
@@ -188,6 +190,7 @@ export class AutoOnboard {
     private readonly provider: ExternalAccessProvider,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(command: { vendorId: string; userId: string; sku: string }): Promise<EntitlementWithAccess[]> {
@@ -195,9 +198,8 @@ export class AutoOnboard {
     const product = await this.products.find(vendorId, sku);
     if (!product) throw new ProductNotFound(sku);
     const now = this.clock.now();
-    const source = (await this.entitlements.listByUser(vendorId, userId)).find(
-      (e) => e.sku === sku && e.origin.type !== AUTO_ONBOARD_ORIGIN && hasAccess(e, now),
-    );
+    const held = await this.entitlements.listByUser(vendorId, userId);
+    const source = held.find((e) => e.sku === sku && e.origin.type !== AUTO_ONBOARD_ORIGIN && hasAccess(e, now));
     if (!source) throw new NoAccess(sku);
     const granted: EntitlementWithAccess[] = [];
     for (const grantedSku of await this.provider.grantsFor(command)) {
@@ -221,6 +223,8 @@ export class AutoOnboard {
         expiresAt: source.expiresAt,
         revokedAt: null,
       });
+      const heldLive = held.some((e) => e.id === entitlement.id && e.revokedAt === null);
+      if (!heldLive) await this.outbox.append(entitlementGranted(entitlement, now));
       granted.push({ ...entitlement, hasAccess: hasAccess(entitlement, now) });
     }
     return granted;

@@ -1,4 +1,4 @@
-import { Money } from '../shared';
+import { DomainEvent, EventsAbout, Money } from '../shared';
 import { BillRecord } from './bill-record';
 
 /** Money that moved for a bill (interface 2.6a Transaction). */
@@ -29,4 +29,18 @@ export function paymentTransaction(id: string, bill: BillRecord, paidAt: Date, n
     createdAt: paidAt,
     updatedAt: now,
   };
+}
+
+/** `transaction.created`, written to the outbox with the transaction (aggregate: the transaction). */
+export function transactionCreated(t: Transaction): DomainEvent[] {
+  return new EventsAbout({ vendorId: t.vendorId, aggregateId: t.id })
+    .record('transaction.created', t.updatedAt, {
+      billId: t.billId,
+      contractId: t.contractId,
+      userId: t.userId,
+      amount: t.amount.minor,
+      currency: t.amount.currency,
+      isRefund: t.isRefund,
+    })
+    .pullEvents();
 }

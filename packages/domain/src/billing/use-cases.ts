@@ -1,5 +1,5 @@
 import { Bill, ContractSnapshot } from '../contracts';
-import { Clock, IdGenerator, NotFoundError } from '../shared';
+import { Clock, EventOutbox, IdGenerator, NotFoundError } from '../shared';
 import { BillRecord, payBill, recordIssuedBill, voidOnCancellation } from './bill-record';
 import { BadPaymentDate, BillNotFound } from './errors';
 import { composeInvoice, formatInvoiceNumber, InvoiceDocument, invoiceMail } from './invoice';
@@ -12,7 +12,7 @@ import {
   Mailer,
   TransactionRepository,
 } from './ports';
-import { paymentTransaction, Transaction } from './transaction';
+import { paymentTransaction, Transaction, transactionCreated } from './transaction';
 
 export class InvoiceRecipientUnknown extends NotFoundError {
   constructor(userId: string) {
@@ -66,8 +66,8 @@ export class InvoiceBill {
 /**
  * Records that a bill was paid, all in one transaction: the bill (only an
  * OPEN one) becomes PAID, a transaction is written, and the contract hears
- * of it (an OVERDUE contract returns to ACTIVE). Locks: the bill, then the
- * contract.
+ * of it (an OVERDUE contract returns to ACTIVE); `transaction.created` goes
+ * to the outbox with it. Locks: the bill, then the contract.
  */
 export class RecordPayment {
   constructor(
@@ -76,6 +76,7 @@ export class RecordPayment {
     private readonly contracts: ContractPayments,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(command: { vendorId: string; billId: string; paidAt?: Date }): Promise<{ bill: BillRecord; transaction: Transaction }> {
@@ -87,6 +88,7 @@ export class RecordPayment {
       const paid = payBill(bill, paidAt, now);
       const transaction = paymentTransaction(this.ids.next(), paid, paidAt, now);
       await this.transactions.add(transaction);
+      await this.outbox.append(transactionCreated(transaction));
       await this.contracts.billPaid({ vendorId: paid.vendorId, contractId: paid.contractId, billId: paid.id });
       return { bill: paid, result: { bill: paid, transaction } };
     });

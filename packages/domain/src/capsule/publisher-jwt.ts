@@ -8,6 +8,24 @@ export interface VerifiedPublisherJwt {
   readonly kid: string;
 }
 
+type ImportedKey = Awaited<ReturnType<typeof importJWK>>;
+
+/**
+ * Imported keys by the registered key object: an adapter that keeps a vendor's
+ * keys (a cache) hands over the same objects each time, so a key is imported
+ * once, not per token. Fresh objects are imported afresh; nothing is pinned.
+ */
+const imported = new WeakMap<PublisherJwk, ImportedKey>();
+
+async function importPublisherKey(jwk: PublisherJwk): Promise<ImportedKey> {
+  let key = imported.get(jwk);
+  if (!key) {
+    key = await importJWK({ ...jwk }, 'ES256');
+    imported.set(jwk, key);
+  }
+  return key;
+}
+
 /**
  * Verifies an ES256 JWT against the vendor's registered publisher keys,
  * picked by header `kid`, at the service's time `now` (never the system
@@ -32,7 +50,7 @@ export async function verifyPublisherJwt(
   if (!jwk || typeof header.kid !== 'string') throw reject('UNKNOWN_KEY', `no registered publisher key ${String(header.kid)}`);
   let key;
   try {
-    key = await importJWK({ ...jwk }, 'ES256');
+    key = await importPublisherKey(jwk);
   } catch {
     throw new InvalidError('CAPSULE.BAD_PUBLISHER_KEY', `registered publisher key ${jwk.kid} does not import`, { kid: jwk.kid });
   }

@@ -4,3 +4,4 @@ export * from './purchase-option';
 export * from './ports';
 export * from './use-cases';
 export * from './user-queries';
+export * from './test-clock';

@@ -3,8 +3,8 @@ import { PurchaseOption } from './purchase-option';
 import { Vendor } from './vendor';
 
 export interface VendorRepository {
-  /** Adds a vendor; false when the id is taken. */
-  add(vendor: Vendor): Promise<boolean>;
+  /** Adds a vendor (a test-mode one with its test clock at `testClockStart`, in one step); false when the id is taken. */
+  add(vendor: Vendor, testClockStart?: Date): Promise<boolean>;
   find(vendorId: string): Promise<Vendor | null>;
 }
 

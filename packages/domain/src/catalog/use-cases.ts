@@ -1,4 +1,4 @@
-import { Clock, ConflictError, NotFoundError } from '../shared';
+import { Clock, ConflictError, InvalidError, NotFoundError } from '../shared';
 import { ProductRepository, PurchaseOptionRepository, VendorRepository } from './ports';
 import { changeProduct, createProduct, Product, ProductFields } from './product';
 import { createPurchaseOption, NewPurchaseOption, PurchaseOption } from './purchase-option';
@@ -22,9 +22,14 @@ export class CreateVendor {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: NewVendor): Promise<Vendor> {
-    const vendor = createVendor(command, this.clock.now());
-    if (!(await this.vendors.add(vendor))) {
+  /** `testClockStart`: where a test-mode vendor's clock starts (default: now), for trying what happened at a past instant. */
+  async execute(command: NewVendor & { testClockStart?: Date }): Promise<Vendor> {
+    const { testClockStart, ...fields } = command;
+    if (testClockStart && !fields.testMode) {
+      throw new InvalidError('VENDOR.CLOCK_WITHOUT_TEST_MODE', 'only a test-mode vendor has a test clock to start');
+    }
+    const vendor = createVendor(fields, this.clock.now());
+    if (!(await this.vendors.add(vendor, vendor.testMode ? (testClockStart ?? vendor.createdAt) : undefined))) {
       throw new ConflictError('VENDOR.EXISTS', `vendor ${vendor.id} already exists`, { vendorId: vendor.id });
     }
     return vendor;

@@ -6,6 +6,8 @@ export interface Vendor {
   readonly name: string;
   readonly domains: readonly string[];
   readonly logo: string | null;
+  /** Made for trying the service: owns a test clock that management calls move (test-clock.ts); never a production vendor. */
+  readonly testMode: boolean;
   readonly createdAt: Date;
 }
 
@@ -17,6 +19,8 @@ export interface NewVendor {
   name: string;
   domains?: string[];
   logo?: string | null;
+  /** A test-mode vendor, with its own test clock starting at its creation. */
+  testMode?: boolean;
 }
 
 export function createVendor(input: NewVendor, now: Date): Vendor {
@@ -36,5 +40,5 @@ export function createVendor(input: NewVendor, now: Date): Vendor {
   if (bad.length > 0) {
     throw new InvalidError('VENDOR.BAD_DOMAIN', `not a host name: ${bad.join(', ')}`, { domains: bad });
   }
-  return { id: input.id, name, domains, logo: input.logo ?? null, createdAt: now };
+  return { id: input.id, name, domains, logo: input.logo ?? null, testMode: input.testMode ?? false, createdAt: now };
 }

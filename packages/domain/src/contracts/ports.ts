@@ -33,9 +33,10 @@ export interface ContractRepository {
   list(vendorId: string, filter: ContractListFilter): Promise<Contract[]>;
   /**
    * Contracts that time may move at `now` (FORTHCOMING ones due to start,
-   * due renewals, open bills past due, cancellations due), for the worker.
+   * due renewals, open bills past due, cancellations due), for the worker;
+   * of one vendor only when `vendorId` is given.
    */
-  listDueForAdvance(now: Date, limit: number): Promise<{ vendorId: string; contractId: string }[]>;
+  listDueForAdvance(now: Date, limit: number, vendorId?: string): Promise<{ vendorId: string; contractId: string }[]>;
 }
 
 export interface DiscountCodeRepository {

@@ -1,11 +1,12 @@
 import { UserRepository } from '../identity/ports';
-import { Clock, NotFoundError } from '../shared';
+import { Clock, EventOutbox, EventsAbout, NotFoundError } from '../shared';
 import { ErasureSubject, PersonalDataEraser, tombstoneEmail } from './erasure';
 import { UnitOfWork } from './profile-ports';
 
 /**
  * DELETE /profile: erases the reader for good. Every module's eraser runs in
- * one transaction, so either all personal data is gone or none of it is.
+ * one transaction, so either all personal data is gone or none of it is;
+ * `user.erased` (the user id, nothing personal) goes to the outbox with it.
  */
 export class EraseAccount {
   constructor(
@@ -13,6 +14,7 @@ export class EraseAccount {
     private readonly erasers: readonly PersonalDataEraser[],
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(command: { vendorId: string; userId: string }): Promise<{ success: boolean; modules: string[] }> {
@@ -32,6 +34,9 @@ export class EraseAccount {
       // Identity last: the others may still look the user up while they work.
       const ordered = [...this.erasers].sort((a, b) => Number(a.module === 'identity') - Number(b.module === 'identity'));
       for (const eraser of ordered) await eraser.erase(subject);
+      await this.outbox.append(
+        new EventsAbout({ vendorId: user.vendorId, aggregateId: user.id }).record('user.erased', erasedAt, { erasedAt: erasedAt.toISOString() }).pullEvents(),
+      );
       return { success: true, modules: ordered.map((e) => e.module) };
     });
   }

@@ -1,4 +1,4 @@
-import { Clock, InvalidError } from '../shared';
+import { Clock, EventOutbox, InvalidError } from '../shared';
 import {
   checkKeysToLoad,
   checkPoolId,
@@ -11,6 +11,7 @@ import {
   LicensePoolExists,
   LicensePoolNotFound,
   LicenseProductNotFound,
+  licenseClaimed,
   licenseStatus,
   licenseView,
   NotEntitledToLicense,
@@ -110,7 +111,8 @@ export class GetReaderLicense {
  * `POST /licenses/claim`: needs an active entitlement for the pool's sku. A
  * reader holding an active key gets it again; otherwise one free key is taken
  * (keys other claims are taking are skipped) and assigned, all under the
- * (pool, reader) lock so parallel claims of one reader end with one key.
+ * (pool, reader) lock so parallel claims of one reader end with one key; a
+ * new assignment records `license.claimed` in that transaction.
  */
 export class ClaimLicense {
   constructor(
@@ -118,6 +120,7 @@ export class ClaimLicense {
     private readonly claims: LicenseClaimRepository,
     private readonly entitlements: LicenseEntitlements,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(command: { vendorId: string; userId: string; poolId: string }): Promise<LicenseKeyView> {
@@ -142,6 +145,7 @@ export class ClaimLicense {
         expiresAt: claimEnd(pool, free.expiresAt, now),
       };
       await this.claims.assign(claim);
+      await this.outbox.append(licenseClaimed(claim));
       return licenseView(claim, now);
     });
   }

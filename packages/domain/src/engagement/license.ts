@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../shared';
+import { ConflictError, DomainEvent, EventsAbout, ForbiddenError, InvalidError, NotFoundError } from '../shared';
 
 /**
  * License pools: a vendor loads keys (serial numbers, activation codes) for a
@@ -132,6 +132,19 @@ export function licenseView(claim: ClaimedLicenseKey, now: Date): LicenseKeyView
     expiresAt: claim.expiresAt,
     status: licenseStatus(claim, now),
   };
+}
+
+/** `license.claimed`: a reader was assigned a key (aggregate: the pool's key, `<poolId>:<key>`). */
+export function licenseClaimed(claim: ClaimedLicenseKey): DomainEvent[] {
+  return new EventsAbout({ vendorId: claim.vendorId, aggregateId: `${claim.poolId}:${claim.key}` })
+    .record('license.claimed', claim.claimedAt, {
+      poolId: claim.poolId,
+      key: claim.key,
+      userId: claim.userId,
+      claimedAt: claim.claimedAt.toISOString(),
+      expiresAt: claim.expiresAt?.toISOString() ?? null,
+    })
+    .pullEvents();
 }
 
 /** Keys to load, checked: well-formed, no repeats within the batch, at most `keysPerLoad`. */

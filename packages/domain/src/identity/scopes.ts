@@ -45,8 +45,12 @@ export function allowedScopes(role: ApiKeyRole, grants: readonly string[]): stri
 export const WEBHOOKS_READ = 'webhooks:read';
 export const WEBHOOKS_WRITE = 'webhooks:write';
 
+/** A test-mode vendor's test clock (docs/operations.md): granted per key, like `contracts:write`. */
+export const TEST_CLOCK_READ = 'test-clock:read';
+export const TEST_CLOCK_WRITE = 'test-clock:write';
+
 /** The scopes a key may be granted per key, beyond its preset. */
-export const GRANTABLE_SCOPES = [CONTRACTS_WRITE, WEBHOOKS_READ, WEBHOOKS_WRITE] as const;
+export const GRANTABLE_SCOPES = [CONTRACTS_WRITE, WEBHOOKS_READ, WEBHOOKS_WRITE, TEST_CLOCK_READ, TEST_CLOCK_WRITE] as const;
 
 /**
  * What a token gets: the requested scopes if all are allowed, the whole

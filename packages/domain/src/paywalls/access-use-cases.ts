@@ -51,13 +51,16 @@ async function activePaywall(paywalls: Pick<PaywallRepository, 'find'>, command:
   return paywall;
 }
 
-async function isEntitled(entitlements: ContentEntitlements, command: PaywallAccessCommand): Promise<boolean> {
+/** Entitled to the content itself, or to a product the paywall sells. */
+async function isEntitled(entitlements: ContentEntitlements, command: PaywallAccessCommand, paywall: Paywall): Promise<boolean> {
   // Visitors hold no entitlements: only a signed-in user can have bought something.
   if (!command.userId) return false;
+  const skus = [...new Set(paywall.content.subscriptions.map((s) => s.sku))];
   return entitlements.hasAccess({
     vendorId: command.vendorId,
     userId: command.userId,
     publisherContentId: command.publisherContentId,
+    ...(skus.length > 0 ? { skus } : {}),
   });
 }
 
@@ -90,7 +93,7 @@ export class RecordPaywallAccess {
       limit: leaky.count,
     };
     let decision: ReadDecision;
-    if (await isEntitled(this.entitlements, command)) {
+    if (await isEntitled(this.entitlements, command, paywall)) {
       // Entitled readers spend nothing; their window is looked at only to report `remaining`.
       decision = decideOnWindow({ leaky, window: await this.ledger.windowSummary(query), entitled: true });
     } else if (!leaky.enabled) {
@@ -134,7 +137,7 @@ export class CheckPaywallAccess {
     const paywall = await activePaywall(this.paywalls, command);
     const now = this.clock.now();
     const leaky = paywall.content.settings.leaky;
-    const entitled = await isEntitled(this.entitlements, command);
+    const entitled = await isEntitled(this.entitlements, command, paywall);
     const window =
       entitled || leaky.enabled
         ? await this.ledger.windowSummary({

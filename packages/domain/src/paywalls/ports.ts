@@ -110,8 +110,21 @@ export interface ReadLedger {
  * Whether a signed-in reader holds an entitlement for the content (the
  * access module owns entitlements). A plain read; nothing is consumed.
  */
+/**
+ * Whether a signed-in reader holds a live entitlement that opens the
+ * content: a product whose `publisherContentId` is the content, or one of
+ * `skus`, the products the paywall sells (a subscriber passes the paywall
+ * that sold them the subscription).
+ */
 export interface ContentEntitlements {
-  hasAccess(query: { vendorId: string; userId: string; publisherContentId: string }): Promise<boolean>;
+  hasAccess(query: ContentAccessQuery): Promise<boolean>;
+}
+
+export interface ContentAccessQuery {
+  vendorId: string;
+  userId: string;
+  publisherContentId: string;
+  skus?: readonly string[];
 }
 
 /**

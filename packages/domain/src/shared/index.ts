@@ -5,3 +5,4 @@ export * from './money';
 export * from './domain-event';
 export * from './personal-data';
 export * from './recorded-events';
+export * from './event-outbox';

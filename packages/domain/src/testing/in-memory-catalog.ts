@@ -1,10 +1,14 @@
 import { Product, ProductRepository, PurchaseOption, PurchaseOptionRepository, Vendor, VendorRepository } from '../catalog';
+import { InMemoryTestClockRepository } from './in-memory-test-clocks';
 
 export class InMemoryVendorRepository implements VendorRepository {
   readonly rows = new Map<string, Vendor>();
-  async add(vendor: Vendor): Promise<boolean> {
+  /** With `testClocks`, a test-mode vendor gets its clock there, as the database adapter does in one transaction. */
+  constructor(private readonly testClocks?: InMemoryTestClockRepository) {}
+  async add(vendor: Vendor, testClockStart?: Date): Promise<boolean> {
     if (this.rows.has(vendor.id)) return false;
     this.rows.set(vendor.id, vendor);
+    if (vendor.testMode) this.testClocks?.add(vendor.id, testClockStart ?? vendor.createdAt);
     return true;
   }
   async find(vendorId: string): Promise<Vendor | null> {

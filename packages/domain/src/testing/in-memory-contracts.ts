@@ -73,8 +73,9 @@ export class InMemoryContractRepository implements ContractRepository {
     return found.slice(filter.offset, filter.limit === null ? undefined : filter.offset + filter.limit).map((row) => Contract.fromSnapshot(row));
   }
 
-  async listDueForAdvance(now: Date, limit: number): Promise<{ vendorId: string; contractId: string }[]> {
+  async listDueForAdvance(now: Date, limit: number, vendorId?: string): Promise<{ vendorId: string; contractId: string }[]> {
     return [...this.rows.values()]
+      .filter((row) => vendorId === undefined || row.vendorId === vendorId)
       .map((row) => ({ row, at: nextTimedCheckAt(Contract.fromSnapshot(row)) }))
       .filter((x): x is { row: ContractSnapshot; at: Date } => x.at !== null && x.at <= now)
       .sort((a, b) => a.at.getTime() - b.at.getTime())

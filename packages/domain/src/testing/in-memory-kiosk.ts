@@ -4,6 +4,7 @@ import { ConfirmContract, CreateContract, GetContract } from '../contracts';
 import { CheckPaywallAccess, CreatePaywall, MergeVisitorReads, RecordPaywallAccess } from '../paywalls';
 import { DomainEvent } from '../shared';
 import { FakeClock } from './fake-clock';
+import { InMemoryEventOutbox } from './in-memory-event-outbox';
 import { ContractsAsAccessSource, InMemoryEntitlementRepository, RecordingSeatProvisioning } from './in-memory-access';
 import { InMemoryProductRepository, InMemoryPurchaseOptionRepository, InMemoryVendorRepository } from './in-memory-catalog';
 import { InMemoryContractRepository, InMemoryDiscountCodeRepository, RecordingBillInvoicing } from './in-memory-contracts';
@@ -53,9 +54,11 @@ export function createInMemoryKiosk(options: InMemoryKioskOptions = {}) {
   const strategies = new InMemoryStrategyRepository();
   const ledger = new InMemoryReadLedger();
   const links = new FakeSignedLinkIssuer();
+  /** What the access module recorded (entitlements granted and revoked). */
+  const outbox = new InMemoryEventOutbox();
 
   const checkAccess = new CheckAccess(entitlements, clock);
-  const syncAccess = new SyncContractAccess(new ContractsAsAccessSource(contracts), entitlements, products, seats, ids, clock);
+  const syncAccess = new SyncContractAccess(new ContractsAsAccessSource(contracts), entitlements, products, seats, ids, clock, outbox);
 
   /** Every event delivered so far, in order (what the worker handled). */
   const events: DomainEvent[] = [];
@@ -67,8 +70,8 @@ export function createInMemoryKiosk(options: InMemoryKioskOptions = {}) {
     /** The event log: every event the worker has delivered, in order. */
     events,
     repositories: { vendors, products, purchaseOptions, users, contracts, discountCodes, entitlements, paywalls, strategies, ledger },
-    /** What left the system: bills sent for invoicing, seats reported, signed links issued. */
-    recorded: { invoicing, seats, links },
+    /** What left the system: bills sent for invoicing, seats reported, signed links issued, access events for the outbox. */
+    recorded: { invoicing, seats, links, outbox },
 
     catalog: {
       /** Adds a product and one purchase option of it (the catalog's management use cases live in the service). */

@@ -1,4 +1,5 @@
 import {
+  ContentAccessQuery,
   ContentEntitlements,
   distinctReadsInWindow,
   isInWindow,
@@ -182,18 +183,26 @@ export class InMemoryReadLedger implements ReadLedger {
   }
 }
 
-/** Entitlements as a set of (vendor, user, content) the test grants. */
+/** Entitlements as a set of (vendor, user, content or sku) the test grants. */
 export class InMemoryContentEntitlements implements ContentEntitlements {
   private readonly granted = new Set<string>();
-  readonly asked: { vendorId: string; userId: string; publisherContentId: string }[] = [];
+  readonly asked: ContentAccessQuery[] = [];
 
   grant(vendorId: string, userId: string, publisherContentId: string): void {
     this.granted.add(key(vendorId, userId, publisherContentId));
   }
 
-  async hasAccess(query: { vendorId: string; userId: string; publisherContentId: string }): Promise<boolean> {
+  /** An entitlement for a product (what a subscription grants). */
+  grantSku(vendorId: string, userId: string, sku: string): void {
+    this.granted.add(key(vendorId, userId, `sku:${sku}`));
+  }
+
+  async hasAccess(query: ContentAccessQuery): Promise<boolean> {
     this.asked.push(query);
-    return this.granted.has(key(query.vendorId, query.userId, query.publisherContentId));
+    return (
+      this.granted.has(key(query.vendorId, query.userId, query.publisherContentId)) ||
+      (query.skus ?? []).some((sku) => this.granted.has(key(query.vendorId, query.userId, `sku:${sku}`)))
+    );
   }
 }
 

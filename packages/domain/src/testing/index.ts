@@ -1,6 +1,7 @@
 export * from './fake-clock';
 export * from './sequential-ids';
 export * from './in-memory-catalog';
+export * from './in-memory-test-clocks';
 export * from './in-memory-identity';
 export * from './in-memory-capsule';
 export * from './in-memory-contracts';
@@ -12,3 +13,4 @@ export * from './in-memory-access';
 export * from './in-memory-billing';
 export * from './in-memory-engagement';
 export * from './in-memory-kiosk';
+export * from './in-memory-event-outbox';

@@ -11,8 +11,24 @@ export interface WebhookEventType {
   /** The outbox event types it is made from. */
   readonly from: readonly string[];
   /** What `data` holds. */
-  readonly object: 'contract' | 'seat' | 'bill' | 'paywall' | 'endpoint';
+  readonly object: WebhookObject;
 }
+
+export type WebhookObject = 'contract' | 'seat' | 'bill' | 'transaction' | 'entitlement' | 'checkout' | 'license' | 'user' | 'paywall' | 'endpoint';
+
+/** What `data` holds for each object: the view the HTTP interface shows for it, read when the event is made into a message. */
+export const WEBHOOK_EVENT_DATA: Readonly<Record<WebhookObject, string>> = {
+  contract: 'The contract as `GET /management/contracts/{id}` shows it, with `contractId` and `change` (what the event recorded).',
+  seat: 'The seat user as `GET /management/contracts/{id}/seats/users` lists it, with `contractId`; a removed seat, which the list no longer shows: `contractId`, `userId`, `sku`, `itemSku`.',
+  bill: 'The bill as `GET /bills/{id}` shows it (interface 2.5).',
+  transaction: 'The transaction as `GET /transactions` lists it (interface 2.6a).',
+  entitlement: 'The entitlement as `GET /entitlements/{id}` shows it (interface 2.6), with `userId`; a revoked one with `hasAccess` false.',
+  checkout: 'The checkout as `GET /checkouts/{id}` shows it (interface 2.8).',
+  license: 'The license key as `GET /licenses?poolId=` lists it, with `userId`.',
+  user: '`userId` and `erasedAt`; nothing personal is kept.',
+  paywall: '`paywallId` and what the event recorded.',
+  endpoint: '`endpointId` and what the event recorded.',
+};
 
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   { type: 'contract.created', object: 'contract', from: ['contract.created'], description: 'A contract was created (PENDING, or at once confirmed).' },
@@ -37,6 +53,12 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   { type: 'bill.issued', object: 'bill', from: ['bill.issued'], description: 'A bill was issued for a contract.' },
   { type: 'bill.paid', object: 'bill', from: ['contract.bill_paid'], description: 'A bill of a contract was paid.' },
   { type: 'bill.overdue', object: 'bill', from: ['contract.overdue'], description: 'A bill passed its due date unpaid; the contract is OVERDUE.' },
+  { type: 'transaction.created', object: 'transaction', from: ['transaction.created'], description: 'Money moved for a bill: a payment was recorded.' },
+  { type: 'entitlement.granted', object: 'entitlement', from: ['entitlement.granted'], description: 'A user was given access to a product (from a contract, a seat or auto-onboarding).' },
+  { type: 'entitlement.revoked', object: 'entitlement', from: ['entitlement.revoked'], description: 'Its origin took a user\'s access away (a seat removed, a contract canceled).' },
+  { type: 'checkout.completed', object: 'checkout', from: ['checkout.completed'], description: 'A checkout was paid and made its contracts.' },
+  { type: 'license.claimed', object: 'license', from: ['license.claimed'], description: 'A reader was assigned a key of a license pool.' },
+  { type: 'user.erased', object: 'user', from: ['user.erased'], description: 'A reader erased their account (`DELETE /profile`); drop what you keep about them.' },
   { type: 'paywall.created', object: 'paywall', from: ['paywall.created'], description: 'A paywall was created.' },
   { type: 'paywall.updated', object: 'paywall', from: ['paywall.changed'], description: 'A paywall was changed (a new version).' },
   { type: 'paywall.retired', object: 'paywall', from: ['paywall.retired'], description: 'A paywall was retired.' },

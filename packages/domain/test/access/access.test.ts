@@ -8,7 +8,7 @@ import {
   SyncContractAccess,
 } from '../../src/access';
 import { ProvisionSeat } from '../../src/contracts';
-import { FakeClock, InMemoryContractRepository, InMemoryProductRepository, SequentialIds } from '../../src/testing';
+import { FakeClock, InMemoryContractRepository, InMemoryEventOutbox, InMemoryProductRepository, SequentialIds } from '../../src/testing';
 import { contractIn, DAY, products, T0, VENDOR } from '../contracts/fixtures';
 
 class InMemoryEntitlements implements EntitlementRepository {
@@ -43,6 +43,7 @@ async function world() {
   await productRepo.add(products.publication);
   await productRepo.add(products.license);
   const entitlements = new InMemoryEntitlements();
+  const outbox = new InMemoryEventOutbox();
   const provision = new ProvisionSeat(contracts, clock);
   const source = {
     find: async (vendorId: string, contractId: string): Promise<ContractAccessView | null> => {
@@ -59,8 +60,9 @@ async function world() {
     { provisioned: async (command) => void (await provision.execute(command)) },
     new SequentialIds('e-'),
     clock,
+    outbox,
   );
-  return { clock, contracts, entitlements, sync, check: new CheckAccess(entitlements, clock) };
+  return { clock, contracts, entitlements, sync, outbox, check: new CheckAccess(entitlements, clock) };
 }
 
 const live = (rows: Entitlement[]) => rows.filter((e) => e.revokedAt === null).map((e) => `${e.userId}:${e.sku}`).sort();
@@ -106,6 +108,13 @@ describe('SyncContractAccess', () => {
     await w.contracts.update(VENDOR, contract.id, (c) => c.removeSeat('colleague', T0));
     await w.sync.execute({ vendorId: VENDOR, contractId: contract.id });
     expect(live(w.entitlements.rows)).toEqual(['owner:news']);
+    // One event per grant and per revocation, about the entitlement; repeating the sync recorded nothing.
+    const colleague = w.entitlements.rows.find((e) => e.userId === 'colleague')!;
+    expect(w.outbox.events.map((e) => [e.type, e.aggregateId, e.payload.userId])).toEqual([
+      ['entitlement.granted', w.entitlements.rows.find((e) => e.userId === 'owner')!.id, 'owner'],
+      ['entitlement.granted', colleague.id, 'colleague'],
+      ['entitlement.revoked', colleague.id, 'colleague'],
+    ]);
     expect(await w.check.execute({ vendorId: VENDOR, userId: 'colleague', sku: 'news' })).toBe(false);
     expect(await w.check.execute({ vendorId: VENDOR, userId: 'owner', sku: 'news' })).toBe(true);
   });

@@ -4,6 +4,7 @@ import { money } from '../../src/shared';
 import {
   FakeClock,
   InMemoryBillRepository,
+  InMemoryEventOutbox,
   InMemoryInvoiceDocumentRepository,
   InMemoryTransactionRepository,
   InMemoryUserRepository,
@@ -26,8 +27,9 @@ async function world() {
   const transactions = new InMemoryTransactionRepository();
   const payments = new RecordingContractPayments();
   const invoice = new InvoiceBill(bills, invoices, new SequentialInvoiceNumbers(), mailer, users, ids, clock);
-  const pay = new RecordPayment(bills, transactions, payments, ids, clock);
-  return { clock, bills, invoices, mailer, transactions, payments, invoice, pay };
+  const outbox = new InMemoryEventOutbox();
+  const pay = new RecordPayment(bills, transactions, payments, ids, clock, outbox);
+  return { clock, bills, invoices, mailer, transactions, payments, invoice, pay, outbox };
 }
 
 /** A confirmed contract and the first bill it issued. */
@@ -94,6 +96,15 @@ describe('RecordPayment', () => {
     expect(w.payments.paid).toEqual([{ vendorId: VENDOR, contractId: contract.id, billId: bill.id }]);
     await expect(w.pay.execute({ vendorId: VENDOR, billId: bill.id })).rejects.toMatchObject({ kind: 'conflict', code: 'BILL.NOT_PAYABLE' });
     expect(w.transactions.rows).toHaveLength(1);
+    expect(w.outbox.events).toEqual([
+      {
+        type: 'transaction.created',
+        vendorId: VENDOR,
+        aggregateId: transaction.id,
+        occurredAt: w.clock.now(),
+        payload: { billId: bill.id, contractId: contract.id, userId: 'owner', amount: bill.price.minor, currency: bill.price.currency, isRefund: false },
+      },
+    ]);
   });
 
   it("refuses another vendor's bill, a future payment date, and keeps the bill OPEN when the contract step fails", async () => {

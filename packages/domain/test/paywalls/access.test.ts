@@ -69,6 +69,18 @@ describe('RecordPaywallAccess (rule 1)', () => {
     expect(w.entitlements.asked.map((q) => q.publisherContentId)).toEqual(['article-1', 'article-2', 'article-3']);
   });
 
+  it('a subscriber to a product the paywall sells passes it on every article, spending nothing', async () => {
+    const w = await metered({ count: 1 });
+    w.entitlements.grantSku(VENDOR, 'u-1', 'news');
+    for (const n of [1, 2, 3]) expect(await w.access.execute(w.user(n))).toMatchObject({ status: 'allowed', reason: 'entitled' });
+    expect(w.entitlements.asked[0]).toEqual({ vendorId: VENDOR, userId: 'u-1', publisherContentId: 'article-1', skus: ['news'] });
+    // A product this paywall does not sell opens nothing here.
+    w.entitlements.grantSku(VENDOR, 'u-2', 'sport');
+    const other = (n: number) => ({ ...w.user(n), userId: 'u-2', visitorId: 'v-2' });
+    expect(await w.access.execute(other(1))).toMatchObject({ status: 'allowed', reason: 'free_read' });
+    expect(await w.access.execute(other(2))).toMatchObject({ status: 'blocked' });
+  });
+
   it('counts per reader and per paywall', async () => {
     const w = await metered({ count: 1 });
     const other = await w.createPaywall.execute({ vendorId: VENDOR, name: 'Other', content: meteredContent({ count: 1 }) });

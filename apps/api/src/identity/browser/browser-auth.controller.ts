@@ -12,8 +12,18 @@ import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import { AccessTokenVerifier, InvalidAccessToken } from '../jwt-access-tokens';
 import { HttpProblem, prefersHtml, problemResponse } from '../../platform/http/problem';
+import { setBrowserPageHeaders } from '../../platform/http/page-headers';
 import { Controller, route, RouteSpec } from '../../platform/http/routes';
-import { browserErrorPage, page } from '../oidc/pages';
+import {
+  AUTHORIZE_LOCATION,
+  BROWSER_CLIENT_ID,
+  END_SESSION_LOCATION,
+  RETURN_LOCATION,
+  SESSION_INFO_EXAMPLE,
+  STREAMING_LOCATION,
+} from '../identity.examples';
+import { PageContexts } from '../pages/page-context';
+import { browserErrorPage, signedOutPage } from '../pages/sign-in-pages';
 import { READER_SCOPES } from '../oidc/embedded-provider';
 import { BrowserCookies, BrowserSession } from './browser-session';
 
@@ -61,6 +71,7 @@ export class BrowserAuthController implements Controller {
     private readonly clock: Clock,
     private readonly issuer: string,
     private readonly baseUrl: string,
+    private readonly pages: PageContexts,
     private readonly hooks: BrowserSignInHooks | null = null,
   ) {}
 
@@ -159,26 +170,26 @@ export class BrowserAuthController implements Controller {
   /**
    * Browser routes negotiate their errors (DESIGN.md 4): a browser that asks
    * for `text/html` first gets a page saying what went wrong in plain words,
-   * with a link back to the vendor's site; anyone else problem+json.
+   * in the vendor's look and the reader's language (`ui_locales` of the
+   * address, then Accept-Language), with a link back to the vendor's site;
+   * anyone else problem+json.
    */
   private async answerError(req: Request, res: Response, error: unknown, clientId: string | undefined): Promise<void> {
     if (!prefersHtml(req) || res.headersSent) throw error;
     const answer = problemResponse(error, req.id, req.log);
     const problem = JSON.parse(answer.body) as { detail: string; code: string };
-    let home = this.baseUrl;
-    if (clientId && /^[A-Za-z0-9_-]{3,64}$/.test(clientId)) {
-      const found = await this.clients.findById(clientId).catch(() => null);
-      if (found) home = this.home(found);
-    }
+    const context = await this.pages.forClientId(clientId ?? query(req, 'client_id'), this.languageWish(req));
+    setBrowserPageHeaders(res);
     res
       .status(answer.status)
       .set(answer.headers)
-      .set({
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-      })
+      .set('Cache-Control', 'no-store')
       .type('html')
-      .send(browserErrorPage(answer.status, problem.detail, problem.code, home));
+      .send(browserErrorPage(context, answer.status, problem.detail, problem.code));
+  }
+
+  private languageWish(req: Request) {
+    return { uiLocales: query(req, 'ui_locales') ?? null, acceptLanguage: req.headers['accept-language'] ?? null };
   }
 
   routes(): RouteSpec[] {
@@ -203,6 +214,7 @@ export class BrowserAuthController implements Controller {
         path: '/auth/{clientId}/login',
         operationId: 'browserLogin',
         summary: 'Start signing in: redirect to the authorization server (code flow with PKCE)',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, headers: { 302: { Location: AUTHORIZE_LOCATION } } },
         description:
           'Query: return_to (on a registered origin of the vendor), audience, scope, prompt, ui_locales, login_hint, retry; ' +
           'visitor_id (the browser library\'s visitor id: its free reads are merged into the reader on sign-in).',
@@ -219,6 +231,11 @@ export class BrowserAuthController implements Controller {
         path: '/auth/{clientId}/callback',
         operationId: 'browserCallback',
         summary: 'Exchange the code, set the cookie session, and go back to the return address or home',
+        description:
+          'Where the authorization server sends the browser back (query `code` and `state`, or `error` and ' +
+          '`error_description`). The code is exchanged with the PKCE verifier kept for this sign-in, the HttpOnly cookie ' +
+          'session is set, and the browser goes on to the `return_to` it started with (or the site\'s home).',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, headers: { 302: { Location: RETURN_LOCATION } } },
         tags,
         auth: { kind: 'none' },
         responses: {
@@ -284,6 +301,10 @@ export class BrowserAuthController implements Controller {
         path: '/auth/{clientId}/logout',
         operationId: 'browserLogoutForClient',
         summary: 'Clear the cookies; unless local_only, sign out at the authorization server too',
+        description:
+          'Query: `return_to` (on a registered origin), `local_only` (`true` signs out of this site only). Without `local_only` ' +
+          'the browser goes through the authorization server\'s sign-out and comes back to `/auth/{clientId}/logged-out`.',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, headers: { 302: { Location: END_SESSION_LOCATION } } },
         tags,
         auth: { kind: 'none' },
         responses: { 302: redirect },
@@ -294,6 +315,10 @@ export class BrowserAuthController implements Controller {
         path: '/auth/logout',
         operationId: 'browserLogout',
         summary: 'Clear the cookies; the client of the session decides where to go (prefer the form with a client id)',
+        description:
+          'The same as `/auth/{clientId}/logout` for the client the session belongs to; with no session (so no client) the ' +
+          'cookies are cleared and a plain signed-out page answers.',
+        examples: { headers: { 302: { Location: END_SESSION_LOCATION } } },
         tags,
         auth: { kind: 'none' },
         responses: { 302: redirect, 200: { description: 'Signed out (no client known)', contentType: 'text/html' } },
@@ -302,7 +327,8 @@ export class BrowserAuthController implements Controller {
           const browserClient = session ? await this.clients.findById(session.clientId) : null;
           if (browserClient) return this.logout(req, res, browserClient);
           this.cookies.clearSession(res);
-          res.status(200).type('html').send(page('Signed out', '<p id="signed-out">You are signed out.</p>'));
+          setBrowserPageHeaders(res);
+          res.status(200).set('Cache-Control', 'no-store').type('html').send(signedOutPage(this.pages.neutral(this.languageWish(req))));
         },
       }),
       route({
@@ -310,6 +336,9 @@ export class BrowserAuthController implements Controller {
         path: '/auth/{clientId}/logged-out',
         operationId: 'browserLoggedOut',
         summary: 'Where the authorization server sends the browser after signing out; goes on to the return address',
+        description:
+          'Not called directly: the end of `/auth/{clientId}/logout`. Goes on to the `return_to` given there, or the site\'s home.',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, headers: { 302: { Location: RETURN_LOCATION } } },
         tags,
         auth: { kind: 'none' },
         responses: { 302: redirect },
@@ -326,6 +355,10 @@ export class BrowserAuthController implements Controller {
         path: '/auth/userinfo',
         operationId: 'browserUserinfo',
         summary: 'Session info of the cookie session; `authenticated: false` when there is none (never an error)',
+        description:
+          'For a page to know whether the browser is signed in: `sub` is the reader\'s id, `exp` when the session ends (seconds ' +
+          'since the epoch), `scope` what its token carries. Without a session only `authenticated: false`.',
+        examples: { responses: { 200: SESSION_INFO_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         responses: { 200: { description: 'Session info', schema: SessionInfo } },
@@ -338,6 +371,7 @@ export class BrowserAuthController implements Controller {
         path: '/auth/{clientId}/session',
         operationId: 'browserSessionFromToken',
         summary: 'Turn a bearer access token into the same cookie session the callback sets',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, responses: { 200: SESSION_INFO_EXAMPLE } },
         description:
           'The token is verified against the token service keys; the session ends when it expires; any refresh cookie is ' +
           'dropped. Logging out of it also ends the provider session unless local_only.',
@@ -375,6 +409,7 @@ export class BrowserAuthController implements Controller {
         path: '/auth/streaming-link',
         operationId: 'browserStreamingLink',
         summary: "Send a signed-in reader to the vendor's access-sync callback with the access token added server-side",
+        examples: { headers: { 302: { Location: STREAMING_LOCATION } } },
         description: 'Query: sku (required); client_id (needed when not signed in, to sign in first and come back).',
         tags,
         auth: { kind: 'none' },

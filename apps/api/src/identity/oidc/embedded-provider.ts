@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { BrowserClientRepository, UserRepository } from '@kiosk/domain/identity';
 import { ACCESS_TOKEN_AUDIENCE } from '@kiosk/domain/identity';
 import { RequestHandler } from 'express';
@@ -7,7 +7,10 @@ import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { SigningKeyStore } from '../signing-keys';
 import { postgresOidcAdapter } from './oidc-adapter';
-import { errorPage } from './pages';
+import { PageContexts } from '../pages/page-context';
+import { logoutPage, providerErrorPage, signedOutPage } from '../pages/sign-in-pages';
+import { sqlRows } from '../../platform/database/sql';
+import { PAGE_CSP } from '../../platform/http/page-headers';
 import { isDatabaseUnavailable } from '../../platform/database/errors';
 import { RETRY_AFTER_SECONDS } from '../../platform/http/problem';
 
@@ -66,13 +69,53 @@ export class EmbeddedOpenIdProvider {
     private readonly clients: Pick<BrowserClientRepository, 'findById'>,
     private readonly users: Pick<UserRepository, 'find'>,
     private readonly logger: Logger,
+    private readonly pages: PageContexts,
   ) {}
+
+  /**
+   * The client an interaction was for, even when it has expired or belongs
+   * to another browser's cookie: only to dress its "expired" page in the
+   * vendor's look, never to continue it.
+   */
+  async clientOfInteraction(uid: string): Promise<string | null> {
+    const rows = await sqlRows<{ client_id: string | null }>(
+      this.db,
+      `SELECT payload->'params'->>'client_id' AS client_id FROM oidc_payloads WHERE model = 'Interaction' AND id = $1`,
+      [uid],
+    ).catch(() => []);
+    return rows[0]?.client_id ?? null;
+  }
+
+  /** The vendor's look and the reader's language for a page the provider itself renders. */
+  private pageContext(ctx: KoaContextWithOIDC) {
+    const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
+    const clientId = ctx.oidc?.client?.clientId ?? (typeof params.client_id === 'string' ? params.client_id : null);
+    const uiLocales = typeof params.ui_locales === 'string' ? params.ui_locales : null;
+    return this.pages.forClientId(clientId, { uiLocales, acceptLanguage: ctx.get('accept-language') || null });
+  }
+
+  /** The headers of the service's own pages (page-headers.ts); a nonce admits the scripts that carry it. */
+  private static headers(nonce?: string): Record<string, string> {
+    return {
+      'Content-Security-Policy': nonce ? PAGE_CSP.replace("default-src 'none';", `default-src 'none'; script-src 'nonce-${nonce}';`) : PAGE_CSP,
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+    };
+  }
+
+  private static pageHeaders(ctx: KoaContextWithOIDC, nonce?: string) {
+    ctx.set({ ...EmbeddedOpenIdProvider.headers(nonce), 'Cache-Control': 'no-store' });
+  }
 
   /** Express middleware for everything the provider serves under AUTH_URL. */
   handler(): RequestHandler {
     return async (req, res, next) => {
       try {
         const provider = await this.provider();
+        // Every answer of the provider carries the page headers. Its auto-posting form (a sign-out without a
+        // session) adds its script's hash to `script-src`; the nonce is one no script holds, so nothing else runs.
+        res.set(EmbeddedOpenIdProvider.headers(randomBytes(16).toString('base64')));
         // The provider sees paths relative to its mount point, as Express gives them.
         provider.callback()(req, res);
       } catch (error) {
@@ -153,9 +196,16 @@ export class EmbeddedOpenIdProvider {
         rpInitiatedLogout: {
           enabled: true,
           logoutSource: async (ctx, form) => {
-            // One click is enough: the form posts itself; the page says what happens.
-            ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Signing out</title></head>
-<body>${form}<p>Signing you out…</p><script>document.forms[0].appendChild(Object.assign(document.createElement('input'),{type:'hidden',name:'logout',value:'yes'}));document.forms[0].submit()</script></body></html>`;
+            // One click is enough: the form posts itself (a script the CSP admits by its nonce); the page says what happens.
+            const nonce = randomBytes(16).toString('base64');
+            EmbeddedOpenIdProvider.pageHeaders(ctx, nonce);
+            ctx.type = 'html';
+            ctx.body = logoutPage(await this.pageContext(ctx), form, nonce);
+          },
+          postLogoutSuccessSource: async (ctx) => {
+            EmbeddedOpenIdProvider.pageHeaders(ctx);
+            ctx.type = 'html';
+            ctx.body = signedOutPage(await this.pageContext(ctx));
           },
         },
         resourceIndicators: {
@@ -212,13 +262,16 @@ export class EmbeddedOpenIdProvider {
       },
       renderError: async (ctx, out, error) => {
         ctx.type = 'html';
+        EmbeddedOpenIdProvider.pageHeaders(ctx);
         if (isDatabaseUnavailable(error)) {
           ctx.status = 503;
           ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-          ctx.body = errorPage('temporarily_unavailable', 'the database cannot be reached; retry later');
+          // The vendor's look needs the database: the page is the service's neutral one.
+          const wish = { uiLocales: null, acceptLanguage: ctx.get('accept-language') || null };
+          ctx.body = providerErrorPage(this.pages.neutral(wish), 'temporarily_unavailable', 'the database cannot be reached; retry later');
           return;
         }
-        ctx.body = errorPage(String(out.error), String(out.error_description ?? ''));
+        ctx.body = providerErrorPage(await this.pageContext(ctx), String(out.error), String(out.error_description ?? ''));
       },
     };
   }

@@ -11,8 +11,35 @@ import {
 } from '@kiosk/domain/identity';
 import { Request, Response } from 'express';
 import { Controller, route, RouteSpec } from '../../platform/http/routes';
+import {
+  ACCOUNT_CREATED_PAGE_EXAMPLE,
+  BROWSER_CLIENT_ID,
+  CHECK_MAIL_PAGE_EXAMPLE,
+  CONFIRM_PAGE_EXAMPLE,
+  CREDENTIALS_EXAMPLE,
+  FORGOT_PAGE_EXAMPLE,
+  INTERACTION_RESUME_LOCATION,
+  INTERACTION_UID,
+  RESET_DONE_PAGE_EXAMPLE,
+  RESET_PAGE_EXAMPLE,
+  RESET_SENT_PAGE_EXAMPLE,
+  SIGN_IN_PAGE_EXAMPLE,
+  SIGN_UP_PAGE_EXAMPLE,
+} from '../identity.examples';
 import { EmbeddedOpenIdProvider } from './embedded-provider';
-import { checkMailPage, confirmSignUpPage, errorPage, forgotPage, resetPage, signInPage, signUpDonePage, signUpPage } from './pages';
+import { PageContexts } from '../pages/page-context';
+import { LanguageWish } from '../pages/page-language';
+import {
+  checkMailPage,
+  confirmSignUpPage,
+  expiredPage,
+  formError,
+  forgotPage,
+  resetPage,
+  signInPage,
+  signUpDonePage,
+  signUpPage,
+} from '../pages/sign-in-pages';
 
 export class CredentialsForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -20,6 +47,17 @@ export class CredentialsForm {
 }
 
 const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
+const query = (req: Request, name: string) => {
+  const value = req.query[name];
+  // A sign-up link's sealed token holds the e-mail and the password hash: longer than other values.
+  return typeof value === 'string' && value.length <= 4096 ? value : '';
+};
+/** The reader's language wish: `ui_locales` of the address (a mailed link carries it), then Accept-Language. */
+const wishOf = (req: Request): LanguageWish => ({ uiLocales: query(req, 'ui_locales') || null, acceptLanguage: req.headers['accept-language'] ?? null });
+/** The named parameters of the request's query, for a form that posts back to the same link. */
+const linkQuery = (req: Request, names: string[]) =>
+  new URLSearchParams(names.flatMap((n): [string, string][] => (n === 'token' || query(req, n) ? [[n, query(req, n)]] : []))).toString();
+const errorCode = (error: DomainError) => (error as { code?: string }).code;
 const field = (body: unknown, name: string) => {
   const value = (body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value.length <= 400 ? value : '';
@@ -41,6 +79,7 @@ export class InteractionController implements Controller {
     private readonly resetPassword: ResetPassword,
     private readonly authPath: string,
     private readonly authUrl: string,
+    private readonly contexts: PageContexts,
   ) {}
 
   private actions(uid: string) {
@@ -49,9 +88,13 @@ export class InteractionController implements Controller {
   }
 
   /** The interaction and the vendor of its client, or an error page when it is gone. */
-  private async interaction(req: Request, res: Response) {
+  private async interaction(req: Request, res: Response, uid: string) {
     const found = await this.liveInteraction(req, res);
-    if (!found) res.status(400).type('html').send(errorPage('Sign-in expired', 'Go back to the site and start signing in again.'));
+    if (!found) {
+      // Gone or another browser's: the page still wears the look of the site the sign-in was for, when the row says.
+      const clientId = await this.oidc.clientOfInteraction(uid);
+      this.page(res, 400, expiredPage(await this.contexts.forClientId(clientId, wishOf(req))));
+    }
     return found;
   }
 
@@ -62,7 +105,9 @@ export class InteractionController implements Controller {
       const details = await provider.interactionDetails(req, res);
       const client = await this.clients.findById(String(details.params.client_id));
       if (!client) throw new Error('unknown client');
-      return { provider, details, vendorId: client.vendorId };
+      const uiLocales = typeof details.params.ui_locales === 'string' ? details.params.ui_locales : null;
+      const context = await this.contexts.forClient(client, { ...wishOf(req), uiLocales: uiLocales ?? wishOf(req).uiLocales });
+      return { provider, details, vendorId: client.vendorId, clientId: client.clientId, context };
     } catch {
       return null;
     }
@@ -87,19 +132,24 @@ export class InteractionController implements Controller {
         path: base,
         operationId: 'signInPage',
         summary: 'Sign-in page of an authorization request',
+        description:
+          'Where the OpenID provider sends the browser to sign in (`uid` names the authorization request in progress). The ' +
+          'page wears the vendor\'s name, logo and colours and speaks the reader\'s language (`ui_locales`, then ' +
+          'Accept-Language); an interaction that is gone or another browser\'s answers an error page (400).',
+        examples: { params: { uid: INTERACTION_UID }, responses: { 200: SIGN_IN_PAGE_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
-          const found = await this.interaction(req, res);
+          const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           if (found.details.prompt.name !== 'login') {
             await found.provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
             return;
           }
           const hint = typeof found.details.params.login_hint === 'string' ? found.details.params.login_hint : '';
-          this.page(res, 200, signInPage(this.actions(params.uid), hint));
+          this.page(res, 200, signInPage(found.context, this.actions(params.uid), hint));
         },
       }),
       route<CredentialsForm>({
@@ -107,6 +157,10 @@ export class InteractionController implements Controller {
         path: `${base}/login`,
         operationId: 'signIn',
         summary: 'Sign in with e-mail and password',
+        description:
+          'The sign-in form. Right credentials end the interaction and send the browser back to the authorization request ' +
+          '(which then redirects to the client with its code); wrong ones show the page again with a plain sentence (401).',
+        examples: { params: { uid: INTERACTION_UID }, request: CREDENTIALS_EXAMPLE, headers: { 303: { Location: INTERACTION_RESUME_LOCATION } } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
@@ -114,7 +168,7 @@ export class InteractionController implements Controller {
         rawErrors: true,
         responses: { 303: { description: 'Back to the authorization request' }, 401: HTML },
         handler: async ({ req, res, params, body }) => {
-          const found = await this.interaction(req, res);
+          const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const email = field(body, 'email');
           try {
@@ -122,7 +176,7 @@ export class InteractionController implements Controller {
             await this.finish(req, res, user);
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            this.page(res, 401, signInPage(this.actions(params.uid), email, error.message));
+            this.page(res, 401, signInPage(found.context, this.actions(params.uid), email, formError(errorCode(error))));
           }
         },
       }),
@@ -131,13 +185,17 @@ export class InteractionController implements Controller {
         path: `${base}/signup`,
         operationId: 'signUpPage',
         summary: 'Sign-up page',
+        description:
+          'The form to ask for an account, in the vendor\'s look and the reader\'s language, for the same authorization request.',
+        examples: { params: { uid: INTERACTION_UID }, responses: { 200: SIGN_UP_PAGE_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
-          if (!(await this.interaction(req, res))) return;
-          this.page(res, 200, signUpPage(this.actions(params.uid)));
+          const found = await this.interaction(req, res, params.uid);
+          if (!found) return;
+          this.page(res, 200, signUpPage(found.context, this.actions(params.uid)));
         },
       }),
       route<CredentialsForm>({
@@ -145,6 +203,7 @@ export class InteractionController implements Controller {
         path: `${base}/signup`,
         operationId: 'signUp',
         summary: 'Ask for an account with e-mail and password (the answer is the same whether the address has one or not)',
+        examples: { params: { uid: INTERACTION_UID }, request: CREDENTIALS_EXAMPLE, responses: { 200: CHECK_MAIL_PAGE_EXAMPLE } },
         description:
           'A new address gets a link that creates the account and signs in; the holder of an existing account gets a ' +
           'message with a password-reset link instead. Both see the same "check your e-mail" page.',
@@ -155,22 +214,26 @@ export class InteractionController implements Controller {
         rawErrors: true,
         responses: { 200: HTML, 400: HTML },
         handler: async ({ req, res, params, body }) => {
-          const found = await this.interaction(req, res);
+          const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const email = field(body, 'email');
-          const clientId = String(found.details.params.client_id);
+          const { clientId, context } = found;
+          const lang = encodeURIComponent(context.tr.lang);
           try {
             await this.requestSignUp.execute({
               vendorId: found.vendorId,
               email,
               password: field(body, 'password'),
-              confirmUrl: (token) => `${this.authUrl}/interaction/${encodeURIComponent(params.uid)}/confirm?token=${encodeURIComponent(token)}`,
-              resetUrl: (token) => `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}`,
+              // The links carry the client and the language, so their pages look and speak like this one.
+              confirmUrl: (token) =>
+                `${this.authUrl}/interaction/${encodeURIComponent(params.uid)}/confirm?token=${encodeURIComponent(token)}` +
+                `&client_id=${encodeURIComponent(clientId)}&ui_locales=${lang}`,
+              resetUrl: (token) => `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}&ui_locales=${lang}`,
             });
-            this.page(res, 200, checkMailPage(email));
+            this.page(res, 200, checkMailPage(context, email));
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            this.page(res, 400, signUpPage(this.actions(params.uid), email, error.message));
+            this.page(res, 400, signUpPage(context, this.actions(params.uid), email, formError(errorCode(error))));
           }
         },
       }),
@@ -179,13 +242,17 @@ export class InteractionController implements Controller {
         path: `${base}/confirm`,
         operationId: 'confirmSignUpPage',
         summary: 'The e-mailed sign-up link: a page with one button that creates the account',
+        description:
+          'Opening the link creates nothing (mail scanners open links too): the page\'s one button posts it. Query: `token` ' +
+          '(the sealed sign-up), `client_id`, `ui_locales`.',
+        examples: { params: { uid: INTERACTION_UID }, responses: { 200: CONFIRM_PAGE_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
-          const token = typeof req.query.token === 'string' ? req.query.token : '';
-          this.page(res, 200, confirmSignUpPage(this.confirmAction(params.uid, token)));
+          const context = await this.contexts.forClientId(query(req, 'client_id'), wishOf(req));
+          this.page(res, 200, confirmSignUpPage(context, this.confirmAction(req, params.uid)));
         },
       }),
       route<CredentialsForm>({
@@ -193,6 +260,11 @@ export class InteractionController implements Controller {
         path: `${base}/confirm`,
         operationId: 'confirmSignUp',
         summary: 'Create the account of a sign-up link; signs in when this browser still holds the sign-in',
+        description:
+          'Creates the account of the link (query `token`); a link that does not work (expired, for example) shows the page ' +
+          'again with the reason (400). When this browser still holds the authorization request it goes on signed in ' +
+          '(303); otherwise a page says the account is ready.',
+        examples: { params: { uid: INTERACTION_UID }, request: {}, responses: { 200: ACCOUNT_CREATED_PAGE_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
@@ -201,17 +273,18 @@ export class InteractionController implements Controller {
         responses: { 200: HTML, 303: { description: 'Signed in: back to the authorization request' }, 400: HTML },
         handler: async ({ req, res, params }) => {
           const token = typeof req.query.token === 'string' ? req.query.token : '';
+          const context = () => this.contexts.forClientId(query(req, 'client_id'), wishOf(req));
           let user: User;
           try {
             user = await this.confirmSignUp.execute({ token });
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            this.page(res, 400, confirmSignUpPage(this.confirmAction(params.uid, token), error.message));
+            this.page(res, 400, confirmSignUpPage(await context(), this.confirmAction(req, params.uid), formError(errorCode(error))));
             return;
           }
           const found = await this.liveInteraction(req, res);
           if (found && found.vendorId === user.vendorId && found.details.prompt.name === 'login') await this.finish(req, res, user);
-          else this.page(res, 200, signUpDonePage());
+          else this.page(res, 200, signUpDonePage(await context()));
         },
       }),
       route({
@@ -219,13 +292,17 @@ export class InteractionController implements Controller {
         path: `${base}/forgot`,
         operationId: 'forgotPasswordPage',
         summary: 'Ask for a password reset link',
+        description:
+          'The form that asks for the e-mail address to send a reset link to, in the vendor\'s look.',
+        examples: { params: { uid: INTERACTION_UID }, responses: { 200: FORGOT_PAGE_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
-          if (!(await this.interaction(req, res))) return;
-          this.page(res, 200, forgotPage(this.actions(params.uid).forgot, false));
+          const found = await this.interaction(req, res, params.uid);
+          if (!found) return;
+          this.page(res, 200, forgotPage(found.context, this.actions(params.uid), false));
         },
       }),
       route<CredentialsForm>({
@@ -233,6 +310,9 @@ export class InteractionController implements Controller {
         path: `${base}/forgot`,
         operationId: 'requestPasswordReset',
         summary: 'Send a password reset link (the answer is the same whether the account exists or not)',
+        description:
+          'The same page answers whether or not the address has an account, so the form cannot be used to find out who reads here.',
+        examples: { params: { uid: INTERACTION_UID }, request: { email: CREDENTIALS_EXAMPLE.email }, responses: { 200: RESET_SENT_PAGE_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
@@ -240,15 +320,16 @@ export class InteractionController implements Controller {
         rawErrors: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params, body }) => {
-          const found = await this.interaction(req, res);
+          const found = await this.interaction(req, res, params.uid);
           if (!found) return;
-          const clientId = String(found.details.params.client_id);
+          const { clientId, context } = found;
           await this.requestReset.execute({
             vendorId: found.vendorId,
             email: field(body, 'email'),
-            resetUrl: (token) => `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}`,
+            resetUrl: (token) =>
+              `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}&ui_locales=${encodeURIComponent(context.tr.lang)}`,
           });
-          this.page(res, 200, forgotPage(this.actions(params.uid).forgot, true));
+          this.page(res, 200, forgotPage(context, this.actions(params.uid), true));
         },
       }),
       route({
@@ -256,13 +337,17 @@ export class InteractionController implements Controller {
         path: `${this.authPath}/reset/{clientId}`,
         operationId: 'resetPasswordPage',
         summary: 'Choose a new password (from the e-mailed link)',
+        description:
+          'The page of the mailed reset link (query `token`, `ui_locales`), in the look of the site `clientId` names; the ' +
+          'token is checked when the form is posted.',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, responses: { 200: RESET_PAGE_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
         responses: { 200: HTML },
         handler: async ({ req, res, params }) => {
-          const token = typeof req.query.token === 'string' ? req.query.token : '';
-          this.page(res, 200, resetPage(this.resetAction(params.clientId, token)));
+          const context = await this.contexts.forClientId(params.clientId, wishOf(req));
+          this.page(res, 200, resetPage(context, this.resetAction(req, params.clientId)));
         },
       }),
       route<CredentialsForm>({
@@ -270,6 +355,10 @@ export class InteractionController implements Controller {
         path: `${this.authPath}/reset/{clientId}`,
         operationId: 'resetPassword',
         summary: 'Set the new password',
+        description:
+          'Sets the password of the link\'s account; a link that does not work, or a password the service refuses, shows ' +
+          'the page again with the reason (400).',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, request: { password: CREDENTIALS_EXAMPLE.password }, responses: { 200: RESET_DONE_PAGE_EXAMPLE } },
         tags,
         auth: { kind: 'none' },
         browserPage: true,
@@ -279,24 +368,26 @@ export class InteractionController implements Controller {
         handler: async ({ req, res, params, body }) => {
           const token = typeof req.query.token === 'string' ? req.query.token : '';
           const client = await this.clients.findById(params.clientId);
+          const context = client ? await this.contexts.forClient(client, wishOf(req)) : this.contexts.neutral(wishOf(req));
           try {
             if (!client) throw new Error('unknown client');
             await this.resetPassword.execute({ vendorId: client.vendorId, token, password: field(body, 'password') });
-            this.page(res, 200, resetPage('', undefined, true));
+            this.page(res, 200, resetPage(context, '', undefined, true));
           } catch (error) {
-            const message = error instanceof DomainError ? error.message : 'the reset link is not valid';
-            this.page(res, 400, resetPage(this.resetAction(params.clientId, token), message));
+            const failure = formError(error instanceof DomainError ? errorCode(error) : 'ACCOUNT.RESET_TOKEN_INVALID');
+            this.page(res, 400, resetPage(context, this.resetAction(req, params.clientId), failure));
           }
         },
       }),
     ];
   }
 
-  private confirmAction(uid: string, token: string) {
-    return `${this.authPath}/interaction/${encodeURIComponent(uid)}/confirm?token=${encodeURIComponent(token)}`;
+  /** The form's own address, keeping the token, client and language of the mailed link. */
+  private confirmAction(req: Request, uid: string) {
+    return `${this.authPath}/interaction/${encodeURIComponent(uid)}/confirm?${linkQuery(req, ['token', 'client_id', 'ui_locales'])}`;
   }
 
-  private resetAction(clientId: string, token: string) {
-    return `${this.authPath}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}`;
+  private resetAction(req: Request, clientId: string) {
+    return `${this.authPath}/reset/${encodeURIComponent(clientId)}?${linkQuery(req, ['token', 'ui_locales'])}`;
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
@@ -9,7 +10,10 @@ import { managerOf } from '../database/transaction';
 export const CONFIG_CHANGED_CHANNEL = 'kiosk_config_changed';
 
 const SEPARATOR = '\u001e';
+/** Payloads of `settled()`: heard only by the process that sent them, never a region. */
+const BARRIER = '\u001dsettled\u001e';
 const RECONNECT_MS = 1_000;
+const SETTLE_TIMEOUT_MS = 5_000;
 
 export interface ConfigCacheSettings {
   /** Longest life of an entry while listening (a safety net; changes are announced). */
@@ -32,17 +36,24 @@ interface Entry<V> {
   readonly expiresAt: number;
 }
 
+/** A load under way; `stale` once its key (or the region) was invalidated meanwhile. */
+interface Flight<V> {
+  promise: Promise<V>;
+  stale: boolean;
+}
+
 /**
  * One kind of cached configuration (browser clients, paywalls, ...), keyed by
  * a string the owner chooses (usually `<vendorId>\u001f<id>`). Lookups that
  * miss run `load` once for all concurrent callers; a load that started
- * before an invalidation of the region is answered but not kept, so a value
- * read just before a change never outlives the change's announcement.
+ * before an invalidation of its key (or of the whole region) is answered but
+ * not kept, so a value read just before a change never outlives the change's
+ * announcement. Changes of other keys leave it alone: announcements about
+ * other vendors arrive all the time and must not keep a busy key uncached.
  */
 export class CacheRegion<V> {
   private readonly entries = new Map<string, Entry<V>>();
-  private readonly loading = new Map<string, Promise<V>>();
-  private generation = 0;
+  private readonly loading = new Map<string, Flight<V>>();
 
   constructor(
     readonly name: string,
@@ -57,30 +68,32 @@ export class CacheRegion<V> {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > now) return entry.value;
     const pending = this.loading.get(key);
-    if (pending) return pending;
-    const generation = this.generation;
-    const promise = load().then(
+    if (pending) return pending.promise;
+    const flight: Flight<V> = { promise: Promise.resolve(undefined as V), stale: false };
+    flight.promise = load().then(
       (value) => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
-        if (this.generation === generation) this.keep(key, { value, expiresAt: Date.now() + ttl });
+        if (this.loading.get(key) === flight) this.loading.delete(key);
+        if (!flight.stale) this.keep(key, { value, expiresAt: Date.now() + ttl });
         return value;
       },
       (error: unknown) => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
+        if (this.loading.get(key) === flight) this.loading.delete(key);
         throw error;
       },
     );
-    this.loading.set(key, promise);
-    return promise;
+    this.loading.set(key, flight);
+    return flight.promise;
   }
 
   /** Forgets one key, or every key of the region. */
   invalidate(key?: string): void {
-    this.generation += 1;
     if (key === undefined) {
+      for (const flight of this.loading.values()) flight.stale = true;
       this.entries.clear();
       this.loading.clear();
     } else {
+      const flight = this.loading.get(key);
+      if (flight) flight.stale = true;
       this.entries.delete(key);
       this.loading.delete(key);
     }
@@ -116,6 +129,7 @@ export class ConfigCache {
   private client: Client | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly barriers = new Map<string, () => void>();
 
   constructor(
     private readonly db: DataSource,
@@ -164,6 +178,29 @@ export class ConfigCache {
     }
   }
 
+  /**
+   * Resolves once every announcement committed before the call has been heard
+   * here (PostgreSQL delivers notifications in commit order): after it, no
+   * late echo of an earlier change drops an entry. For tests that count a
+   * warm request's statements; at once when not listening, after 5 s at most.
+   */
+  async settled(): Promise<void> {
+    if ((await this.currentMode()) !== 'listening') return;
+    const payload = `${BARRIER}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.barriers.set(payload, resolve);
+      timer = setTimeout(resolve, SETTLE_TIMEOUT_MS);
+    });
+    try {
+      await sqlRows(this.db, `SELECT pg_notify($1, $2)`, [CONFIG_CHANGED_CHANNEL, payload]);
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      this.barriers.delete(payload);
+    }
+  }
+
   /** Drops everything (tests, or after an announcement may have been lost). */
   clear(): void {
     for (const region of this.regions.values()) region.invalidate();
@@ -209,6 +246,10 @@ export class ConfigCache {
     const client = new Client({ connectionString: url });
     client.on('notification', (message) => {
       if (message.channel !== CONFIG_CHANGED_CHANNEL || !message.payload) return;
+      if (message.payload.startsWith(BARRIER)) {
+        this.barriers.get(message.payload)?.();
+        return;
+      }
       const at = message.payload.indexOf(SEPARATOR);
       this.invalidate(at < 0 ? message.payload : message.payload.slice(0, at), at < 0 ? undefined : message.payload.slice(at + 1));
     });

@@ -19,6 +19,7 @@ import { browserPageHeaders } from './page-headers';
 import { textBody } from './text-body';
 import { rejectEncodedNul, rejectUnsafeText } from './text-safety';
 import { validateInput } from './validation';
+import { vendorOfRequest } from '../vendor-time';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const JSON_LIMIT = '256kb';
@@ -34,6 +35,8 @@ export interface HttpAppOptions {
   isAllowedOrigin?: (origin: string) => Promise<boolean>;
   idempotency: IdempotencyStore;
   clock: Clock;
+  /** Runs a handler in its vendor's time (a test vendor's test clock); without it handlers read the plain clock. */
+  vendorTime?: { enter<T>(vendorId: string, work: () => Promise<T>): Promise<T> };
   logger: Logger;
   serverUrl: string;
   /** Addresses the document names in its security schemes (tenant token address template, OpenID discovery). */
@@ -127,8 +130,21 @@ export function createHttpApp(options: HttpAppOptions): Express {
       path: '/openapi.json',
       operationId: 'getOpenApiDocument',
       summary: 'This OpenAPI 3.1 document',
+      description:
+        'Generated from the route declarations and the DTOs the routes validate with, so it cannot drift from what the ' +
+        'service does. Feed it to a client generator or an API tool; `/docs` renders it.',
       tags: ['meta'],
       auth: { kind: 'none' },
+      examples: {
+        responses: {
+          200: {
+            openapi: '3.1.0',
+            info: { title: 'Kiosk API', version: '1.0.0' },
+            servers: [{ url: 'https://kiosk.example.com' }],
+            paths: { '/healthz': { get: { operationId: 'health', summary: 'The process is up' } } },
+          },
+        },
+      },
       responses: { 200: { description: 'The document', schema: { type: 'object' } } },
       handler: async ({ res }) => void res.json(meta.document),
     }),
@@ -137,8 +153,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
       path: '/docs',
       operationId: 'getReferencePage',
       summary: 'The reference page: this document rendered by Swagger UI, every asset served by this service',
+      description: 'A page for people: every operation by section, with its credentials, parameters, examples and error answers.',
       tags: ['meta'],
       auth: { kind: 'none' },
+      examples: {
+        responses: {
+          200: '<!doctype html><html lang="en"><head><title>Kiosk API</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><div id="swagger-ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script></body></html>',
+        },
+      },
       responses: { 200: { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } } },
       handler: async ({ res }) =>
         void res
@@ -169,8 +191,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
         const principal = await authenticate(req, spec.auth, options.verifier, options.visitors, options.sessions);
         const body = spec.body && !spec.rawErrors ? await validateInput(spec.body.dto, req.body, 'body') : req.body;
         const query = spec.query && !spec.rawErrors ? await validateInput(spec.query, req.query, 'query') : req.query;
+        const params = req.params as Record<string, string>;
+        const vendorId = options.vendorTime ? vendorOfRequest(spec.path, principal, params) : undefined;
+        const handle = () => spec.handler({ req, res, params, body, query, principal: principal! });
         await runIdempotently(req, res, principal, options.idempotency, options.clock, () =>
-          spec.handler({ req, res, params: req.params as Record<string, string>, body, query, principal: principal! }),
+          vendorId ? options.vendorTime!.enter(vendorId, handle) : handle(),
         );
       } catch (error) {
         next(error);

@@ -1,6 +1,6 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { WEBHOOK_EVENT_TYPES } from '@kiosk/domain/webhooks';
+import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENT_TYPES } from '@kiosk/domain/webhooks';
 import { ResponseSpec, RouteAuth, RouteSpec } from './routes';
 
 type Schema = Record<string, unknown>;
@@ -18,6 +18,7 @@ const PROBLEM_SCHEMA: Schema = {
     detail: { type: 'string' },
     code: { type: 'string', description: 'Stable machine-readable code, e.g. CONTRACT.NOT_CONFIRMABLE' },
     requestId: { type: 'string' },
+    scope: { type: 'string', description: 'With `AUTH.INSUFFICIENT_SCOPE`: the scope the call needs' },
     details: {
       type: 'object',
       description: "An error's own details whose names would clash with the members above (a contract's `status` is `details.status`)",
@@ -53,7 +54,9 @@ function webhooksSection(): Record<string, unknown> {
         post: {
           operationId: `webhook:${t.type}`,
           summary: t.description,
-          description: 'Sent by Kiosk to the endpoint. It carries no credentials: verify the Standard Webhooks signature with the endpoint\'s secret.',
+          description:
+            `\`data\`: ${WEBHOOK_EVENT_DATA[t.object]} ` +
+            "Sent by Kiosk to the endpoint. It carries no credentials: verify the Standard Webhooks signature with the endpoint's secret.",
           tags: ['webhooks'],
           security: [],
           parameters: [
@@ -147,6 +150,12 @@ const SECTIONS: { name: string; paths: RegExp; description: string }[] = [
     description: "The reader's profile, metadata and tags, fulfillments, tallies, license keys, diagnostics and the support session.",
   },
   { name: 'Engagement (management)', paths: /^\/management\/(fulfillments|license-pools)/, description: 'Fulfillments and license pools.' },
+  {
+    name: 'Scripts',
+    paths: /^\/s(\/|$)/,
+    description: "The script host: a vendor's browser bundles (`stable`, `latest` or a version), with its configuration built in.",
+  },
+  { name: 'Scripts (management)', paths: /^\/management\/scripts/, description: "The script host's configuration and releases." },
 ];
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replace(/-/g, ' ');
@@ -235,6 +244,13 @@ const ERROR_RESPONSES: Record<string, Schema> = {
   }),
 };
 
+/** What the answer headers a route's examples show are for. */
+const HEADER_DESCRIPTIONS: Record<string, string> = {
+  location: 'Where the browser goes next',
+  'set-cookie': 'The cookie the answer sets',
+  'cache-control': 'How long the answer may be cached',
+};
+
 const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function errorResponses(r: RouteSpec): Record<string, unknown> {
@@ -300,8 +316,19 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: DocumentInfo) {
       const example = examples.responses?.[Number(status)] ?? spec.example;
       // A declared refusal without a body of its own answers the shared problem details.
       const problemBody = !schema && Number(status) >= 400 && !r.rawErrors;
+      const headers = examples.headers?.[Number(status)];
       responses[status] = {
         description: spec.description,
+        ...(headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(headers).map(([name, example]) => [
+                  name,
+                  { description: HEADER_DESCRIPTIONS[name.toLowerCase()] ?? `The ${name} header`, schema: { type: 'string' }, example },
+                ]),
+              ),
+            }
+          : {}),
         ...(schema ? { content: { [spec.contentType ?? 'application/json']: { schema, ...(example !== undefined ? { example } : {}) } } } : {}),
         ...(problemBody
           ? { content: { 'application/problem+json': { schema: ref('Problem'), ...(example !== undefined ? { example } : {}) } } }

@@ -44,6 +44,8 @@ export interface RouteExamples {
   query?: Record<string, string | number | boolean>;
   request?: unknown;
   responses?: Record<number, unknown>;
+  /** Answer headers by status: where a redirect goes (`Location`), a cookie it sets. */
+  headers?: Record<number, Record<string, string>>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Clock, DomainEvent } from '@kiosk/domain';
 import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { sqlRows } from '../database/sql';
+import { processNow, runInVendorTime, vendorNowSql } from '../vendor-time';
 
 /** Reacts to one type of event. Delivery is at least once: handlers are idempotent. */
 export interface EventHandler {
@@ -44,6 +45,8 @@ interface ClaimedRow {
   payload: Record<string, unknown>;
   occurred_at: Date;
   attempts: number;
+  /** The vendor's test-clock instant; null for a production vendor. */
+  test_now: Date | null;
 }
 
 /**
@@ -64,6 +67,11 @@ export class Worker {
     private readonly tasks: readonly PeriodicTask[],
     private readonly logger: Logger,
     private readonly steps: readonly WorkerStep[] = [],
+    /**
+     * Claims only this vendor's events (a drill or a test that must not take
+     * the events of others sharing the database); unset, every vendor's.
+     */
+    private readonly onlyVendorId?: string,
   ) {}
 
   start(pollMs: number): void {
@@ -94,7 +102,7 @@ export class Worker {
   /** One pass: due periodic tasks, then the outbox until it is empty, then each step until it has nothing due. */
   async tick(): Promise<void> {
     await this.runDueTasks();
-    while (!this.stopping && (await this.drainOnce()) === BATCH) {
+    while (!this.stopping && (await this.drainOnce(this.onlyVendorId)) === BATCH) {
       // keep going while full batches come back
     }
     for (const step of this.steps) {
@@ -108,20 +116,27 @@ export class Worker {
     }
   }
 
-  /** Claims and handles one batch; answers how many events it handled. */
-  async drainOnce(): Promise<number> {
-    const now = this.clock.now();
+  /**
+   * Claims and handles one batch (of one vendor's events, when given);
+   * answers how many events it handled. An event is due when its vendor's
+   * time (a test vendor's test clock) has reached `available_at`; leases are
+   * process time.
+   */
+  async drainOnce(vendorId?: string): Promise<number> {
+    const now = this.now();
     const rows = await sqlRows<ClaimedRow>(
       this.db,
       `UPDATE outbox SET locked_until = $1, attempts = attempts + 1
          WHERE id IN (
-           SELECT id FROM outbox
-            WHERE processed_at IS NULL AND available_at <= $2 AND (locked_until IS NULL OR locked_until < $2)
-            ORDER BY available_at, id
+           SELECT o.id FROM outbox o LEFT JOIN vendor_test_clocks t ON t.vendor_id = o.vendor_id
+            WHERE o.processed_at IS NULL AND o.available_at <= ${vendorNowSql('t', '$2')}
+              AND (o.locked_until IS NULL OR o.locked_until < $2) AND ($3::text IS NULL OR o.vendor_id = $3)
+            ORDER BY o.available_at, o.id
             LIMIT ${BATCH}
-            FOR UPDATE SKIP LOCKED)
-       RETURNING id, vendor_id, type, aggregate_id, payload, occurred_at, attempts`,
-      [new Date(now.getTime() + OUTBOX_LEASE_MS), now],
+            FOR UPDATE OF o SKIP LOCKED)
+       RETURNING id, vendor_id, type, aggregate_id, payload, occurred_at, attempts,
+                 (SELECT t.frozen_time FROM vendor_test_clocks t WHERE t.vendor_id = outbox.vendor_id) AS test_now`,
+      [new Date(now.getTime() + OUTBOX_LEASE_MS), now, vendorId ?? null],
     );
     rows.sort((a, b) => (a.id < b.id ? -1 : 1));
     let leasedAt = now.getTime();
@@ -131,7 +146,7 @@ export class Worker {
         await this.handBack(rest);
         return index;
       }
-      if (this.clock.now().getTime() - leasedAt > OUTBOX_LEASE_MS / 2) leasedAt = await this.renewLease(rest);
+      if (this.now().getTime() - leasedAt > OUTBOX_LEASE_MS / 2) leasedAt = await this.renewLease(rest);
       await this.handle(row);
     }
     return rows.length;
@@ -149,8 +164,13 @@ export class Worker {
     this.logger.info({ events: ids.length }, 'worker stopping: handed claimed events back');
   }
 
+  /** Process time, never a vendor's test clock. */
+  private now(): Date {
+    return processNow(this.clock);
+  }
+
   private async renewLease(ids: string[]): Promise<number> {
-    const now = this.clock.now().getTime();
+    const now = this.now().getTime();
     await this.db.query(`UPDATE outbox SET locked_until = $2 WHERE id = ANY($1::uuid[]) AND processed_at IS NULL`, [
       ids,
       new Date(now + OUTBOX_LEASE_MS),
@@ -168,25 +188,30 @@ export class Worker {
       payload: row.payload,
     };
     try {
-      for (const handler of this.handlers.filter((h) => h.eventType === row.type)) await handler.handle(event);
+      // Handlers run in the vendor's time: what they record is stamped with a test vendor's clock.
+      await runInVendorTime(row.vendor_id, row.test_now, async () => {
+        for (const handler of this.handlers.filter((h) => h.eventType === row.type)) await handler.handle(event);
+      });
       await this.db.query(`UPDATE outbox SET processed_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1`, [
         row.id,
-        this.clock.now(),
+        this.now(),
       ]);
     } catch (error) {
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(row.attempts, 20));
       this.logger.warn({ err: error, eventId: row.id, type: row.type, attempts: row.attempts }, 'event handler failed');
-      await this.db.query(
-        `UPDATE outbox SET locked_until = NULL, available_at = $2, last_error = $3 WHERE id = $1`,
-        [row.id, new Date(this.clock.now().getTime() + backoff), String(error).slice(0, 2000)],
-      );
+      // The back-off holds the lease (process time), not `available_at`: a test vendor's frozen clock must not stall a retry.
+      await this.db.query(`UPDATE outbox SET locked_until = $2, last_error = $3 WHERE id = $1`, [
+        row.id,
+        new Date(this.now().getTime() + backoff),
+        String(error).slice(0, 2000),
+      ]);
     }
   }
 
   /** A task runs when this process wins the conditional update of its row. */
   async runDueTasks(): Promise<void> {
     for (const task of this.tasks) {
-      const now = this.clock.now();
+      const now = this.now();
       await this.db.query(
         `INSERT INTO scheduled_tasks (name, next_run_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
         [task.name, now],

@@ -15,6 +15,10 @@ import { HotPaths1763800170000 } from './1763800170000-hot-paths';
 import { IdempotencyLease1763805000000 } from './1763805000000-idempotency-lease';
 import { CheckoutProviderEvents1763810000000 } from './1763810000000-checkout-provider-events';
 import { Webhooks1763900000000 } from './1763900000000-webhooks';
+import { SignInPageMessages1763920000000 } from './1763920000000-sign-in-page-messages';
+import { TestClocks1764000000000 } from './1764000000000-test-clocks';
+import { CapsuleProductScopesAnnounce1764017000000 } from './1764017000000-capsule-product-scopes-announce';
+import { Scripts1764030000000 } from './1764030000000-scripts';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
@@ -38,4 +42,8 @@ export const MIGRATIONS = [
   IdempotencyLease1763805000000,
   CheckoutProviderEvents1763810000000,
   Webhooks1763900000000,
+  SignInPageMessages1763920000000,
+  TestClocks1764000000000,
+  CapsuleProductScopesAnnounce1764017000000,
+  Scripts1764030000000,
 ];

@@ -3,7 +3,7 @@
  * for an access token (client credentials), and a management call that
  * verifies the bearer token. Prints figures; asserts nothing (DESIGN.md 7).
  *
- *   npm run build && node apps/api/dist/bench/token-service.bench.js
+ *   npm run build && node apps/api/dist/identity/bench/token-service.bench.js
  *
  * Uses DATABASE_URL when set (a real PostgreSQL), otherwise an embedded
  * PGlite in a temporary directory. BENCH_SECONDS (default 5) per phase,
@@ -13,7 +13,7 @@ import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { CreateVendor } from '@kiosk/domain/catalog';
 import { CreateApiKey } from '@kiosk/domain/identity';
-import { printLatencies, startBenchApp } from './bench-app';
+import { printLatencies, startBenchApp } from '../../platform/bench/bench-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);

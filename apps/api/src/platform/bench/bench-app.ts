@@ -1,13 +1,14 @@
 import 'reflect-metadata';
+import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config';
-import { Database, openDatabase } from '../platform/database/open-database';
-import { createLogger } from '../platform/logger';
-import { createRuntime, Runtime } from '../runtime';
+import { loadConfig } from '../../config';
+import { Database, openDatabase } from '../database/open-database';
+import { createLogger } from '../logger';
+import { createRuntime, Runtime } from '../../runtime';
 
 /** The service as the benchmarks run it: silent, no worker of its own, on a real socket. */
 export interface BenchApp {
@@ -61,4 +62,24 @@ export function printLatencies(name: string, latencies: number[], seconds: numbe
     `${name}: ${(sorted.length / seconds).toFixed(1)}/s (${sorted.length} in ${seconds.toFixed(1)}s, ${concurrency} in flight); ` +
       `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`,
   );
+}
+
+/**
+ * Runs `call` with `concurrency` in flight for `seconds`, or until a call
+ * answers false; prints calls per second and the latency percentiles.
+ */
+export async function measure(name: string, call: () => Promise<boolean | void>, seconds: number, concurrency: number): Promise<void> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        if ((await call()) === false) return;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  printLatencies(name, latencies, (performance.now() - started) / 1000, concurrency);
 }

@@ -7,8 +7,10 @@
  * What it does:
  * 1. Seeds one vendor at a realistic volume: BENCH_CONTRACTS (20,000)
  *    contracts cloned in SQL from one made through the use cases, 20
- *    products, a leaky paywall (5 reads a day) and a strategy, and a reader
- *    with BENCH_READS (3,000) reads over the past year (a few in the window).
+ *    products, a leaky paywall (5 reads a day) and a strategy, a reader
+ *    with BENCH_READS (3,000) reads over the past year (a few in the window),
+ *    and capsule keys (a publisher key, a domain, a rotation secret) with
+ *    the reader's product mapped to the scope the signed resource needs.
  * 2. Starts two child processes on that database with the same pool size
  *    (10): the service (`createRuntime`, worker off) and a baseline (bare
  *    Express 5 + pg: one indexed primary-key query per request; a second
@@ -28,6 +30,9 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+// Types only: the modules themselves load in the role that needs them.
+import type { SetProductScopes } from '@kiosk/domain/capsule';
+import type { CapsuleKeyManagement } from '../../capsule/capsule.module';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -49,10 +54,10 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** The service as `npm start` runs it (worker off so the figures are the routes'). */
 async function runService(): Promise<void> {
-  const { loadConfig } = await import('../config.js');
-  const { openDatabase } = await import('../platform/database/open-database.js');
-  const { createLogger } = await import('../platform/logger.js');
-  const { createRuntime } = await import('../runtime.js');
+  const { loadConfig } = await import('../../config.js');
+  const { openDatabase } = await import('../database/open-database.js');
+  const { createLogger } = await import('../logger.js');
+  const { createRuntime } = await import('../../runtime.js');
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', WORKER_ENABLED: 'false' });
   const logger = createLogger('silent');
   const database = await openDatabase(config, logger);
@@ -208,12 +213,14 @@ async function seed(databaseUrl: string) {
   const { CreateContract } = await import('@kiosk/domain/contracts');
   const { CreateApiKey, IssueUserToken, RegisterBrowserClient } = await import('@kiosk/domain/identity');
   const { CreatePaywall, CreateStrategy } = await import('@kiosk/domain/paywalls');
+  const capsuleDomain = await import('@kiosk/domain/capsule');
+  const capsule = await import('../../capsule/capsule.module.js');
   const { fromMajor } = await import('@kiosk/domain');
-  const { loadConfig } = await import('../config.js');
-  const { openDatabase } = await import('../platform/database/open-database.js');
-  const { createLogger } = await import('../platform/logger.js');
-  const { createRuntime } = await import('../runtime.js');
-  const { ConfigCache } = await import('../platform/cache/config-cache.js');
+  const { loadConfig } = await import('../../config.js');
+  const { openDatabase } = await import('../database/open-database.js');
+  const { createLogger } = await import('../logger.js');
+  const { createRuntime } = await import('../../runtime.js');
+  const { ConfigCache } = await import('../cache/config-cache.js');
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WORKER_ENABLED: 'false' });
   const logger = createLogger('silent');
   const database = await openDatabase(config, logger);
@@ -291,13 +298,51 @@ async function seed(databaseUrl: string) {
     const client = await c.get(RegisterBrowserClient).execute({ vendorId, name: 'bench', redirectUris: ['https://bench.example.com/cb'] });
     const { key, clientSecret } = await c.get(CreateApiKey).execute({ actor: { kind: 'operator' }, vendorId, name: 'bench', role: 'read' });
     const userToken = (await c.get(IssueUserToken).execute({ vendorId, userId: contract.userId })).accessToken;
+    const unlock = await seedCapsule(c.get(capsule.CapsuleKeyManagement), c.get(capsuleDomain.SetProductScopes), vendorId);
     await db.query('ANALYZE');
     console.log(`seeded ${CONTRACTS} contracts and ${READS} reads of one reader in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return { vendorId, contractId: contract.id, paywallId: paywall.id, strategyId: strategy.id, clientId: client.clientId, apiKey: { clientId: key.clientId, clientSecret }, userToken };
+    return {
+      vendorId,
+      contractId: contract.id,
+      paywallId: paywall.id,
+      strategyId: strategy.id,
+      clientId: client.clientId,
+      apiKey: { clientId: key.clientId, clientSecret },
+      userToken,
+      unlock,
+    };
   } finally {
     await c.get(ConfigCache).close();
     await database.close();
   }
+}
+
+/**
+ * The vendor's capsule (hosted mode): a publisher key, its domain, a rotation
+ * secret, `sku-0` (the heavy reader's product) granting `premium`. Answers
+ * the body a publisher's page sends for its reader: a signed resource and a
+ * premium entry asking for the wrap key of the current hour.
+ */
+async function seedCapsule(
+  keys: CapsuleKeyManagement,
+  scopes: SetProductScopes,
+  vendorId: string,
+) {
+  const jose = await import('jose');
+  const { publicKey, privateKey } = await jose.generateKeyPair('ES256', { extractable: true });
+  const domain = `news.${vendorId}.example.com`;
+  await keys.addPublisherKey(vendorId, { kid: 'bench-publisher', publicKeyPem: await jose.exportSPKI(publicKey) });
+  await keys.addDomain(vendorId, domain);
+  await keys.createRotationSecret(vendorId);
+  await scopes.execute({ vendorId, sku: 'sku-0', scopes: ['premium'] });
+  const resourceJWT = await new jose.SignJWT({ scopes: ['premium'] })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'bench-publisher' })
+    .setIssuer(domain)
+    .setSubject('article-bench')
+    .setIssuedAt()
+    .sign(privateKey);
+  const { currentKid } = await keys.configuration(vendorId);
+  return { resourceJWT, keys: [{ contentName: 'bodytext', scope: 'premium', wrapKeys: [{ kid: currentKid }] }] };
 }
 
 async function embeddedFigures(): Promise<string[]> {
@@ -373,6 +418,13 @@ async function main(): Promise<void> {
           await fetch(`${k}/paywalls/strategies/${s.strategyId}/execute`, { method: 'POST', headers: { ...json, authorization: user }, body: '{}' }),
           200,
           'execute',
+        ),
+      );
+      await compare(rows, 'unlock, reader of the tier (wrap keys)', one, async () =>
+        expectStatus(
+          await fetch(`${k}/capsule/vendors/${s.vendorId}/unlock`, { method: 'POST', headers: { ...json, authorization: user }, body: JSON.stringify(s.unlock) }),
+          200,
+          'unlock',
         ),
       );
       await compare(rows, 'GET /entitlements (vs verified baseline)', verified, async () =>

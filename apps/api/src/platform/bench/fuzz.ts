@@ -5,7 +5,7 @@
  * 503, or an error answer of a problem+json route that is not one), and
  * exits 1 when there is any.
  *
- *   npm run build && node apps/api/dist/bench/fuzz.js [--runs 20000] [--seed 1] [--concurrency 8]
+ *   npm run build && node apps/api/dist/platform/bench/fuzz.js [--runs 20000] [--seed 1] [--concurrency 8]
  *
  * Uses DATABASE_URL when set (a real PostgreSQL), otherwise an embedded
  * PGlite in a temporary directory. The service runs in this process on a
@@ -17,11 +17,11 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openDatabase } from '../platform/database/open-database';
-import { createHttpServer } from '../platform/http/server';
-import { createLogger } from '../platform/logger';
-import { createRuntime } from '../runtime';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../database/open-database';
+import { createHttpServer } from '../http/server';
+import { createLogger } from '../logger';
+import { createRuntime } from '../../runtime';
 import { prepareFuzzContext, runFuzz } from './fuzz-requests';
 
 async function main() {

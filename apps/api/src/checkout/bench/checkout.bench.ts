@@ -4,41 +4,24 @@
  * succeeding test card: a contract, a paid bill and a transaction each).
  * Prints figures; asserts nothing (DESIGN.md 7).
  *
- *   npm run build && node apps/api/dist/bench/checkout.bench.js
- *   DATABASE_URL=postgres://... node apps/api/dist/bench/checkout.bench.js
+ *   npm run build && node apps/api/dist/checkout/bench/checkout.bench.js
+ *   DATABASE_URL=postgres://... node apps/api/dist/checkout/bench/checkout.bench.js
  *
  * Uses DATABASE_URL when set (a real PostgreSQL), otherwise an embedded
  * PGlite in a temporary directory. BENCH_SECONDS (default 5) per phase,
  * BENCH_CONCURRENCY (default 8) requests in flight.
  */
 import 'reflect-metadata';
-import { performance } from 'node:perf_hooks';
 import { money } from '@kiosk/domain';
 import { CreateProduct, CreatePurchaseOption, CreateVendor } from '@kiosk/domain/catalog';
 import { createUser, IssueUserToken } from '@kiosk/domain/identity';
-import { IDENTITY } from '../identity/identity.module';
-import { printLatencies, startBenchApp } from './bench-app';
+import { IDENTITY } from '../../identity/identity.module';
+import { measure as measureCalls, startBenchApp } from '../../platform/bench/bench-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-/** Runs `call` with CONCURRENCY in flight for SECONDS or until it answers false; prints calls per second and percentiles. */
-async function measure(name: string, call: () => Promise<boolean>) {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const end = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        if (!(await call())) return;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  printLatencies(name, latencies, seconds, CONCURRENCY);
-}
+const measure = (name: string, call: () => Promise<boolean>) => measureCalls(name, call, SECONDS, CONCURRENCY);
 
 async function main() {
   const app = await startBenchApp();

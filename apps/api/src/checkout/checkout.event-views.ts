@@ -1,0 +1,12 @@
+import { Clock } from '@kiosk/domain';
+import { CheckoutRepository } from '@kiosk/domain/checkout';
+import { EventObjectView } from '../platform/http/event-object-view';
+import { CheckoutLinks, checkoutView } from './checkout.views';
+
+/** The checkout (the event's aggregate) as `GET /checkouts/{id}` shows it. */
+export const checkoutEventView =
+  (checkouts: Pick<CheckoutRepository, 'find'>, clock: Clock, links: CheckoutLinks): EventObjectView =>
+  async (event) => {
+    const checkout = await checkouts.find(event.vendorId, event.aggregateId);
+    return checkout ? { ...checkoutView(checkout, clock.now(), links) } : null;
+  };

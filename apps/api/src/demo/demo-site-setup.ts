@@ -1,0 +1,50 @@
+import { CreatePaywall } from '@kiosk/domain/paywalls';
+import { RegisterBrowserClient } from '@kiosk/domain/identity';
+import { ChangeScriptConfiguration, GetScriptConfiguration } from '@kiosk/domain/scripts';
+import { Container } from 'inversify';
+import { TOKENS } from '../platform/tokens';
+
+/**
+ * What the demo newspaper at `/demo/` needs of the demo vendor: a browser
+ * client for this service's own address, a paywall with three free reads
+ * a day and the yearly subscription, and the script configuration naming
+ * both. Made once (while the script configuration is unsaved).
+ */
+export async function setUpDemoSite(container: Container, vendorId: string): Promise<void> {
+  if ((await container.get(GetScriptConfiguration).execute(vendorId)).version > 0) return;
+  const { baseUrl } = container.get(TOKENS.Config);
+  const client = await container.get(RegisterBrowserClient).execute({
+    vendorId,
+    name: 'Demo Daily (demo site)',
+    redirectUris: [`${baseUrl}/demo/`],
+    allowedOrigins: [new URL(baseUrl).origin],
+  });
+  const paywall = await container.get(CreatePaywall).execute({
+    vendorId,
+    name: 'Demo Daily metered',
+    content: {
+      currency: 'SEK',
+      headline: 'You have read your free articles for today',
+      description: 'Subscribe to Demo Daily and read everything, on every device.',
+      mainColor: '#b91c1c',
+      showLoginButton: true,
+      settings: { leaky: { enabled: true, count: 3, periodInHours: 24 } },
+      subscriptions: [
+        {
+          id: 'yearly',
+          sku: 'daily',
+          poId: 'daily-yearly',
+          title: 'Demo Daily, yearly',
+          price: 1188,
+          periodText: 'a year',
+          buttonText: 'Subscribe',
+          features: [['Every article'], ['Cancel any time']],
+        },
+      ],
+    },
+  });
+  await container.get(ChangeScriptConfiguration).execute({
+    vendorId,
+    change: { clientId: client.clientId, paywallId: paywall.id, contentSelectors: { article: 'article', title: 'h1' } },
+  });
+}

@@ -1,0 +1,31 @@
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { ConfigCache } from '../../src/platform/cache/config-cache';
+import { TestApp } from './harness';
+
+/**
+ * The SQL statements `work` sends through TypeORM (every repository and
+ * `sqlRows` go through it), whitespace collapsed. Run one request at a time:
+ * whatever else the process sends meanwhile is counted too.
+ */
+export async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const original = PostgresQueryRunner.prototype.query;
+  const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (this: PostgresQueryRunner, ...args) {
+    seen.push(String(args[0]).replace(/\s+/g, ' ').trim());
+    return original.apply(this, args) as never;
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return seen;
+}
+
+/**
+ * Waits until this app's configuration cache has heard every change
+ * announced so far (on PostgreSQL a change made through the app is echoed
+ * back by LISTEN a moment after it commits, and the echo drops the entry).
+ * Call it after the set-up's writes and before warming up what is counted.
+ */
+export const cacheSettled = (app: TestApp): Promise<void> => app.runtime.container.get(ConfigCache).settled();

@@ -1,0 +1,72 @@
+import type { ServiceConfig } from './config';
+import { emit, SERVICE_EVENTS } from './events';
+import type { Call } from './http';
+
+export interface SessionInfo {
+  authenticated: boolean;
+  sub?: string;
+  exp?: number;
+  scope?: string;
+}
+
+/**
+ * Sign-in through the service's browser routes (interface 4.5): the tokens
+ * stay server-side in HttpOnly cookies, so the page only ever learns
+ * whether someone is signed in, and who.
+ */
+export function authApi(
+  config: ServiceConfig,
+  call: Call,
+  page: { assign(url: string): void; href: () => string },
+  target: EventTarget,
+  /** This browser's visitor: signing in hands its free reads and checkouts to the reader. */
+  visitorId?: string,
+) {
+  let session: SessionInfo | undefined;
+  const base = config.apiUrl.replace(/\/+$/, '');
+  const clientPath = () => {
+    if (!config.clientId) throw new Error('service-js: no clientId is configured for sign-in');
+    return `${base}/auth/${encodeURIComponent(config.clientId)}`;
+  };
+  const refresh = async (): Promise<SessionInfo> => {
+    session = await call<SessionInfo>('GET', '/auth/userinfo').catch(() => ({ authenticated: false }));
+    return session;
+  };
+  return {
+    refresh,
+    isAuthenticated: async () => (session ?? (await refresh())).authenticated,
+    /** The signed-in reader's profile, or null. */
+    getUser: async () => ((session ?? (await refresh())).authenticated ? call('GET', '/profile') : null),
+    loginWithRedirect: (options: { returnTo?: string; uiLocales?: string; loginHint?: string; visitorId?: string } = {}) => {
+      const url = new URL(`${clientPath()}/login`);
+      url.searchParams.set('return_to', options.returnTo ?? page.href());
+      if (options.uiLocales) url.searchParams.set('ui_locales', options.uiLocales);
+      if (options.loginHint) url.searchParams.set('login_hint', options.loginHint);
+      const visitor = options.visitorId ?? visitorId;
+      if (visitor) url.searchParams.set('visitor_id', visitor);
+      page.assign(url.toString());
+    },
+    logout: (options: { returnTo?: string; localOnly?: boolean } = {}) => {
+      emit(target, SERVICE_EVENTS.logout);
+      const url = new URL(`${clientPath()}/logout`);
+      url.searchParams.set('return_to', options.returnTo ?? page.href());
+      if (options.localOnly) url.searchParams.set('local_only', 'true');
+      page.assign(url.toString());
+    },
+    /** Turns an access token the page holds (from `#access_token=` or the publisher's own sign-in) into the cookie session. */
+    setToken: async (accessToken: string) => {
+      const answer = await fetch(`${clientPath()}/session`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      });
+      if (!answer.ok) throw new Error(`service-js: the session was refused (${answer.status})`);
+      session = (await answer.json()) as SessionInfo;
+      if (session.authenticated) emit(target, SERVICE_EVENTS.authenticated, { sub: session.sub });
+      return session;
+    },
+    current: () => session,
+  };
+}
+
+export type AuthApi = ReturnType<typeof authApi>;
