@@ -1,9 +1,10 @@
 import { toMajor } from '@kiosk/domain';
 import { CheckoutSnapshot, CheckoutSettings } from '@kiosk/domain/checkout';
+import { escapeAttr } from '../platform/http/page-shell';
 
 /** The hosted checkout's pages: plain HTML and CSS, nothing loaded from outside the service; every value escaped. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Escapes text and attribute values alike (the platform's page escaper). */
+export const escapeHtml = escapeAttr;
 
 /** Sent with every hosted page: no framing, no outside sources, forms only to this service. */
 export const PAGE_CSP =

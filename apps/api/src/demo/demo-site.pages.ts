@@ -1,3 +1,5 @@
+import { escapeText } from '../platform/http/page-shell';
+
 /** The demo newspaper's pages: plain HTML, the script tag, and the attributes the library reads. */
 export interface DemoArticle {
   slug: string;
@@ -17,7 +19,6 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
   { slug: 'weather', title: 'A mild winter, say the forecasters', lead: 'Less snow than usual, and an early spring.', body: ['The sea is warmer than it has been in thirty years.', 'Skiers should look north for snow this season.'], metered: true },
 ];
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const STYLE = `
 body { margin: 0; font: 18px/1.6 Georgia, 'Times New Roman', serif; color: #1c1917; background: #fafaf9; }
@@ -42,7 +43,7 @@ export interface DemoSite {
 function page(site: DemoSite, title: string, content: string): string {
   const client = encodeURIComponent(site.clientId);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style>
+<title>${escapeText(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style>
 <script src="/s/${encodeURIComponent(site.vendorId)}/bundle/stable" defer></script>
 <script src="/demo/demo.js" defer></script>
 </head><body>
@@ -54,7 +55,7 @@ function page(site: DemoSite, title: string, content: string): string {
 
 export function demoFrontPage(site: DemoSite): string {
   const items = DEMO_ARTICLES.map(
-    (a) => `<li><a href="/demo/articles/${a.slug}">${escape(a.title)}</a> <span class="tag">${a.metered ? 'metered' : 'free'}</span><br>${escape(a.lead)}</li>`,
+    (a) => `<li><a href="/demo/articles/${a.slug}">${escapeText(a.title)}</a> <span class="tag">${a.metered ? 'metered' : 'free'}</span><br>${escapeText(a.lead)}</li>`,
   ).join('');
   return page(site, 'Demo Daily', `<h1>Today in Demo Daily</h1><p>A demo publisher site: it uses only Kiosk's public script tag.</p><ul class="articles">${items}</ul>`);
 }
@@ -62,11 +63,11 @@ export function demoFrontPage(site: DemoSite): string {
 export function demoArticlePage(site: DemoSite, article: DemoArticle): string {
   const [first, ...rest] = article.body;
   const body = article.metered
-    ? `<div data-service-paywall="${article.slug}"><p>${escape(first)}</p>
-<div service-premium hidden>${rest.map((p) => `<p>${escape(p)}</p>`).join('')}</div>
+    ? `<div data-service-paywall="${article.slug}"><p>${escapeText(first)}</p>
+<div service-premium hidden>${rest.map((p) => `<p>${escapeText(p)}</p>`).join('')}</div>
 <service-paywall content-id="${article.slug}" hidden></service-paywall></div>`
-    : article.body.map((p) => `<p>${escape(p)}</p>`).join('');
-  return page(site, `${article.title} - Demo Daily`, `<article><h1>${escape(article.title)}</h1><p class="lead">${escape(article.lead)}</p>${body}</article><p><a href="/demo/">All articles</a></p>`);
+    : article.body.map((p) => `<p>${escapeText(p)}</p>`).join('');
+  return page(site, `${article.title} - Demo Daily`, `<article><h1>${escapeText(article.title)}</h1><p class="lead">${escapeText(article.lead)}</p>${body}</article><p><a href="/demo/">All articles</a></p>`);
 }
 
 /**

@@ -2,6 +2,8 @@
  * Worked examples of the identity routes for the OpenAPI document (the
  * linter checks each against its schema).
  */
+import { SCOPE_PRESETS } from '@kiosk/domain/identity';
+
 export const VENDOR_ID = '0190a4c0-0a0b-7c0d-8e0f-101112131415';
 export const READER_ID = '0190a4c1-11aa-7bbb-8ccc-0d0e0f101112';
 export const API_KEY_ID = 'apikey_7Qm2xV9cLp4Rt8Wz';
@@ -9,19 +11,7 @@ export const BROWSER_CLIENT_ID = 'bc_daily_web';
 /** The embedded provider's interaction id (a sign-in in progress). */
 export const INTERACTION_UID = 'pLx3n2Qv8KsT0aWcYd5Rf';
 
-const READ_SCOPES = [
-  'access-lists:read',
-  'bills:read',
-  'checkouts:read',
-  'contracts:read',
-  'domains:read',
-  'entitlements:read',
-  'products:read',
-  'sites:read',
-  'stats:views:read',
-  'transactions:read',
-  'users:read',
-];
+const READ_SCOPES = [...SCOPE_PRESETS.read];
 
 export const API_KEY_EXAMPLE = {
   clientId: API_KEY_ID,

@@ -1,15 +1,9 @@
 import { Clock } from '../shared/clock';
-import { NotFoundError } from '../shared/errors';
+import { VendorNotFound } from '../catalog/use-cases';
 import { StaleScriptSettings } from './errors';
 import { ScriptConfiguration, ScriptConfigurationRepository, ScriptReleaseRepository, VendorDirectory } from './ports';
 import { resolveReleaseTag, ScriptRelease } from './releases';
 import { checkScriptSettings, DEFAULT_SCRIPT_SETTINGS } from './settings';
-
-export class ScriptVendorNotFound extends NotFoundError {
-  constructor(vendorId: string) {
-    super('VENDOR.NOT_FOUND', `no vendor ${vendorId}`, { vendorId });
-  }
-}
 
 const defaults = (vendorId: string): ScriptConfiguration => ({ vendorId, settings: DEFAULT_SCRIPT_SETTINGS, version: 0, updatedAt: null });
 
@@ -59,7 +53,7 @@ export class ResolveScript {
     private readonly configurations: ScriptConfigurationRepository,
   ) {}
   async execute(vendorId: string, tag: string): Promise<{ version: string; configuration: ScriptConfiguration }> {
-    if (!(await this.vendors.exists(vendorId))) throw new ScriptVendorNotFound(vendorId);
+    if (!(await this.vendors.exists(vendorId))) throw new VendorNotFound(vendorId);
     const version = resolveReleaseTag(tag, await this.releases.list(), await this.releases.stable());
     const configuration = (await this.configurations.find(vendorId)) ?? defaults(vendorId);
     return { version, configuration };
