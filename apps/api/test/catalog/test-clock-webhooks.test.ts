@@ -1,4 +1,5 @@
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '@kiosk/domain/webhooks';
+import { WEBHOOKS } from '../../src/webhooks/webhooks.module';
 import { bearer, startTestApp, TestApp } from '../support/harness';
 import { Received, startReceiver, verify } from '../webhooks/receiver';
 import { givenTestVendor, plusDays } from './support';
@@ -14,6 +15,8 @@ let app: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   app = await startTestApp({ WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true' });
+  // The retry jitter at its midpoint: every wait is the schedule's own, so the walk below is the same on every run.
+  app.runtime.container.get(WEBHOOKS.Random).next = () => 0.5;
   receiver = await startReceiver();
 });
 afterAll(async () => {
