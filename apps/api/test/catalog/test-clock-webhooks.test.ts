@@ -15,8 +15,8 @@ let app: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   app = await startTestApp({ WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true' });
-  // The retry jitter at its midpoint: every wait is the schedule's own, so the walk below is the same on every run.
-  app.runtime.container.get(WEBHOOKS.Random).next = () => 0.5;
+  // No retry jitter: every wait is the schedule's own, so the walk below is the same on every run.
+  app.runtime.container.get(WEBHOOKS.Random).next = () => 0;
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -26,7 +26,11 @@ export const RETRY_DELAYS_MS: readonly number[] = [
 
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
-/** Each wait is moved by up to this share, either way, so failed receivers are not hit by every retry at once. */
+/**
+ * Each wait is lengthened by up to this share, so failed receivers are not
+ * hit by every retry at once. Only ever later: a shortened schedule could
+ * give a delivery up before DISABLE_AFTER_MS and never disable the endpoint.
+ */
 export const JITTER = 0.1;
 
 /** An endpoint that failed every attempt for this long (and gave a delivery up) is disabled. */
@@ -40,7 +44,7 @@ export function nextAttemptAt(attempt: number, failedAt: Date, random: Random): 
   if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`attempt must be 1 or more, got ${attempt}`);
   if (attempt >= MAX_ATTEMPTS) return null;
   const base = RETRY_DELAYS_MS[attempt - 1];
-  const factor = 1 + JITTER * (2 * random.next() - 1);
+  const factor = 1 + JITTER * random.next();
   return new Date(failedAt.getTime() + Math.round(base * factor));
 }
 

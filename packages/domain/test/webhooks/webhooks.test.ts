@@ -115,7 +115,7 @@ describe('the retry schedule', () => {
   it('runs about three days from the first attempt to the last, then gives up', () => {
     const start = new Date('2026-03-01T00:00:00Z');
     let at = start;
-    const mid = new FixedRandom([0.5]);
+    const mid = new FixedRandom([0]);
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt += 1) {
       const next = nextAttemptAt(attempt, at, mid)!;
       expect(next.getTime() - at.getTime()).toBe(RETRY_DELAYS_MS[attempt - 1]);
@@ -129,16 +129,28 @@ describe('the retry schedule', () => {
     expect(shouldDisableEndpoint(null, at)).toBe(false);
   });
 
-  it('grows and jitters each wait by at most 10% with the injected randomness', () => {
+  it('grows and lengthens each wait by at most 10% with the injected randomness, never shortens it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: MAX_ATTEMPTS - 1 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), (attempt, r) => {
         const failedAt = new Date(0);
         const wait = nextAttemptAt(attempt, failedAt, new FixedRandom([r]))!.getTime();
         const base = RETRY_DELAYS_MS[attempt - 1];
-        return wait >= Math.floor(base * 0.9) && wait <= Math.ceil(base * 1.1);
+        return wait >= base && wait <= Math.ceil(base * 1.1);
       }),
     );
     expect(RETRY_DELAYS_MS.every((d, i) => i === 0 || d >= RETRY_DELAYS_MS[i - 1])).toBe(true);
+  });
+
+  it('gives a delivery up only after the disable threshold, whatever the jitter draws', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 0.999999, noNaN: true }), { minLength: MAX_ATTEMPTS, maxLength: MAX_ATTEMPTS }), (draws) => {
+        const start = new Date(0);
+        let at = start;
+        const random = new FixedRandom(draws);
+        for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt += 1) at = nextAttemptAt(attempt, at, random)!;
+        return shouldDisableEndpoint(start, at);
+      }),
+    );
   });
 });
 
