@@ -112,7 +112,7 @@ describe('the idempotency store while the database is away', () => {
   it('releases a failed attempt as soon as the database is back, without waiting for the lease', async () => {
     const cut = new IdempotencyStore(viaProxy.db, { retryMs: 50 });
     const direct = new IdempotencyStore(app.runtime.database.db);
-    const scope = uniqueId('scope');
+    const scope = `${uniqueId('vendor')}:api_key:test`;
     const now = app.clock.now();
     const claim = await cut.begin(scope, 'k', 'hash', now);
     if (claim.kind !== 'first') throw new Error(`expected a claim, got ${claim.kind}`);
@@ -131,7 +131,7 @@ describe('the idempotency store while the database is away', () => {
 
   it('never lets a late release of a dead attempt free the claim of the attempt that took the key over', async () => {
     const store = new IdempotencyStore(app.runtime.database.db, { leaseSeconds: 30 });
-    const scope = uniqueId('scope');
+    const scope = `${uniqueId('vendor')}:api_key:test`;
     const now = app.clock.now();
     const dead = await store.begin(scope, 'k', 'hash', now);
     const later = new Date(now.getTime() + 30_000);

@@ -19,7 +19,7 @@ export class BillingEraser implements PersonalDataEraser {
     );
     await scrubColumn(m, { table: 'invoice_documents', keys: ['vendor_id', 'id'], column: 'document', kind: 'json' }, s);
     await sqlRows(m, `DELETE FROM mail_messages WHERE vendor_id = $1 AND lower(to_address) = lower($2)`, [s.vendorId, s.email]);
-    await scrubColumn(m, { table: 'mail_messages', keys: ['id'], column: 'body', kind: 'text' }, s);
-    await scrubColumn(m, { table: 'mail_messages', keys: ['id'], column: 'subject', kind: 'text' }, s);
+    await scrubColumn(m, { table: 'mail_messages', keys: ['vendor_id', 'id'], column: 'body', kind: 'text' }, s);
+    await scrubColumn(m, { table: 'mail_messages', keys: ['vendor_id', 'id'], column: 'subject', kind: 'text' }, s);
   }
 }

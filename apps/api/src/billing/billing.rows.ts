@@ -67,8 +67,8 @@ export class TransactionRow {
 
 @Entity('mail_messages')
 export class MailMessageRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
   @PrimaryColumn('text') id!: string;
-  @Column('text', { name: 'vendor_id' }) vendorId!: string;
   @Column('text', { name: 'to_address' }) to!: string;
   @Column('text') subject!: string;
   @Column('text') body!: string;

@@ -23,8 +23,8 @@ export class FulfillmentRow {
 /** What the embedded delivery provider records of each request (the address as it was sent). */
 @Entity('engagement_delivery_requests')
 export class DeliveryRequestRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
   @PrimaryColumn('text') id!: string;
-  @Column('text', { name: 'vendor_id' }) vendorId!: string;
   @Column('text', { name: 'fulfillment_id' }) fulfillmentId!: string;
   @Column('text', { name: 'user_id' }) userId!: string;
   @Column('text') provider!: string;

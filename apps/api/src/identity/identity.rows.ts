@@ -13,8 +13,8 @@ export class UserRow {
 
 @Entity('api_keys')
 export class ApiKeyRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
   @PrimaryColumn('text', { name: 'client_id' }) clientId!: string;
-  @Column('text', { name: 'vendor_id' }) vendorId!: string;
   @Column('text') name!: string;
   @Column('text') role!: string;
   @Column('text', { array: true }) grants!: string[];

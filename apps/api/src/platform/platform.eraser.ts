@@ -15,11 +15,11 @@ export class PlatformEraser implements PersonalDataEraser {
     // Replays of the person's own requests, and any stored answer that shows them, are forgotten.
     await sqlRows(
       m,
-      `DELETE FROM idempotency_keys WHERE scope = $1
-          OR (starts_with(scope, $2) AND EXISTS (SELECT 1 FROM unnest($3::text[]) n WHERE strpos(lower(coalesce(body, '')), n) > 0))`,
-      [`${s.vendorId}:user:${s.userId}`, `${s.vendorId}:`, needles],
+      `DELETE FROM idempotency_keys WHERE vendor_id = $4 AND (scope = $1
+          OR (starts_with(scope, $2) AND EXISTS (SELECT 1 FROM unnest($3::text[]) n WHERE strpos(lower(coalesce(body, '')), n) > 0)))`,
+      [`${s.vendorId}:user:${s.userId}`, `${s.vendorId}:`, needles, s.vendorId],
     );
-    await scrubColumn(m, { table: 'outbox', keys: ['id'], column: 'payload', kind: 'json' }, s);
-    await scrubColumn(m, { table: 'outbox', keys: ['id'], column: 'last_error', kind: 'text' }, s);
+    await scrubColumn(m, { table: 'outbox', keys: ['vendor_id', 'id'], column: 'payload', kind: 'json' }, s);
+    await scrubColumn(m, { table: 'outbox', keys: ['vendor_id', 'id'], column: 'last_error', kind: 'text' }, s);
   }
 }

@@ -30,6 +30,17 @@ export interface IdempotencyStoreOptions {
 }
 
 /**
+ * A scope is `<vendorId>:<caller>`: keys are per caller of a vendor. Its
+ * vendor part is kept in `vendor_id` too, so the table keys by vendor first
+ * like every vendor table (docs/operations.md, growing past one database).
+ */
+export function vendorOfScope(scope: string): string {
+  const vendorId = scope.split(':', 1)[0];
+  if (!vendorId || vendorId === scope) throw new Error(`an idempotency scope starts with its vendor: "<vendorId>:<caller>", got "${scope}"`);
+  return vendorId;
+}
+
+/**
  * The first answer to a request made with an `Idempotency-Key`, per caller.
  *
  * The claim is one INSERT ... ON CONFLICT, so of two identical requests
@@ -65,23 +76,25 @@ export class IdempotencyStore {
   private readonly logger: Pick<Logger, 'warn'> | undefined;
 
   async begin(scope: string, key: string, hash: string, now: Date): Promise<IdempotencyOutcome> {
+    const vendorId = vendorOfScope(scope);
     const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3_600_000);
-    await sqlRows(this.db, `DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND created_at < $3`, [
+    await sqlRows(this.db, `DELETE FROM idempotency_keys WHERE vendor_id = $4 AND scope = $1 AND key = $2 AND created_at < $3`, [
       scope,
       key,
       expired,
+      vendorId,
     ]);
     const attempt = randomUUID();
     // A new key is claimed; an unfinished one whose lease lapsed is taken over by the same request.
     const claimed = await sqlRows(
       this.db,
-      `INSERT INTO idempotency_keys AS k (scope, key, request_hash, created_at, locked_until, attempt)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (scope, key) DO UPDATE SET locked_until = EXCLUDED.locked_until, attempt = EXCLUDED.attempt
+      `INSERT INTO idempotency_keys AS k (scope, key, request_hash, created_at, locked_until, attempt, vendor_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (vendor_id, scope, key) DO UPDATE SET locked_until = EXCLUDED.locked_until, attempt = EXCLUDED.attempt
         WHERE k.status IS NULL AND k.request_hash = EXCLUDED.request_hash
           AND (k.locked_until IS NULL OR k.locked_until <= $4)
        RETURNING key`,
-      [scope, key, hash, now, new Date(now.getTime() + this.leaseMs), attempt],
+      [scope, key, hash, now, new Date(now.getTime() + this.leaseMs), attempt, vendorId],
     );
     if (claimed.length === 1) return { kind: 'first', attempt };
     const [row] = await sqlRows<{
@@ -90,9 +103,10 @@ export class IdempotencyStore {
       headers: Record<string, string>;
       body: string;
       locked_until: Date | null;
-    }>(this.db, `SELECT request_hash, status, headers, body, locked_until FROM idempotency_keys WHERE scope = $1 AND key = $2`, [
+    }>(this.db, `SELECT request_hash, status, headers, body, locked_until FROM idempotency_keys WHERE vendor_id = $3 AND scope = $1 AND key = $2`, [
       scope,
       key,
+      vendorId,
     ]);
     if (!row) return this.begin(scope, key, hash, now); // released meanwhile
     if (row.request_hash !== hash) return { kind: 'different_request' };
@@ -109,8 +123,8 @@ export class IdempotencyStore {
       sqlRows(
         this.db,
         `UPDATE idempotency_keys SET status = $4, headers = $5, body = $6, locked_until = NULL
-          WHERE scope = $1 AND key = $2 AND attempt = $3 AND status IS NULL`,
-        [scope, key, attempt, status, JSON.stringify(headers), body],
+          WHERE vendor_id = $7 AND scope = $1 AND key = $2 AND attempt = $3 AND status IS NULL`,
+        [scope, key, attempt, status, JSON.stringify(headers), body, vendorOfScope(scope)],
       ),
     );
   }
@@ -118,10 +132,11 @@ export class IdempotencyStore {
   /** Forgets an attempt that failed on our side, so that its retry does the work. Never throws. */
   abandon(scope: string, key: string, attempt: string) {
     return this.settle('release', key, () =>
-      sqlRows(this.db, `DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND attempt = $3 AND status IS NULL`, [
+      sqlRows(this.db, `DELETE FROM idempotency_keys WHERE vendor_id = $4 AND scope = $1 AND key = $2 AND attempt = $3 AND status IS NULL`, [
         scope,
         key,
         attempt,
+        vendorOfScope(scope),
       ]),
     );
   }

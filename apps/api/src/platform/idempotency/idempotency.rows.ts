@@ -3,6 +3,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 /** A request made with an `Idempotency-Key`, and once finished, its answer. */
 @Entity('idempotency_keys')
 export class IdempotencyKeyRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
   @PrimaryColumn('text') scope!: string;
   @PrimaryColumn('text') key!: string;
   @Column('text', { name: 'request_hash' }) requestHash!: string;

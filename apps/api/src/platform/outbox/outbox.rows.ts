@@ -2,8 +2,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity('outbox')
 export class OutboxRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
   @PrimaryColumn('uuid') id!: string;
-  @Column('text', { name: 'vendor_id' }) vendorId!: string;
   @Column('text') type!: string;
   @Column('text', { name: 'aggregate_id' }) aggregateId!: string;
   @Column('jsonb') payload!: Record<string, unknown>;

@@ -19,6 +19,7 @@ import { SignInPageMessages1763920000000 } from './1763920000000-sign-in-page-me
 import { TestClocks1764000000000 } from './1764000000000-test-clocks';
 import { CapsuleProductScopesAnnounce1764017000000 } from './1764017000000-capsule-product-scopes-announce';
 import { Scripts1764030000000 } from './1764030000000-scripts';
+import { VendorFirstKeys1764600000000 } from './1764600000000-vendor-first-keys';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   TestClocks1764000000000,
   CapsuleProductScopesAnnounce1764017000000,
   Scripts1764030000000,
+  VendorFirstKeys1764600000000,
 ];
