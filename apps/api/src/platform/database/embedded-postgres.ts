@@ -87,6 +87,14 @@ export function inUse(dataDir: string, holder: EmbeddedLock, why = ''): Embedded
 }
 
 /**
+ * PostgreSQL settings of the embedded database. Its shared buffers live in
+ * this process's WebAssembly memory, which never shrinks: PostgreSQL's
+ * default 128 MB would be most of the process's memory for a database that
+ * holds one developer's or one small test's data (docs/operations.md).
+ */
+export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
  * PGlite behind its socket server, so the normal `pg` driver (and TypeORM)
  * reaches it like any PostgreSQL. It is ONE session: callers use a pool of
  * one connection and never rely on locks for correctness here.
@@ -101,7 +109,7 @@ export async function startEmbeddedPostgres(dataDir: string | null, port: number
   const lock = dataDir ? lockDataDir(dataDir) : null;
   try {
     if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initialiseInChildProcess(dataDir);
-    const db = await PGlite.create(dataDir ?? undefined);
+    const db = await PGlite.create(dataDir ?? undefined, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
     const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 32 });
     try {
       await server.start();
