@@ -14,3 +14,4 @@ export * from './in-memory-billing';
 export * from './in-memory-engagement';
 export * from './in-memory-kiosk';
 export * from './in-memory-event-outbox';
+export * from './contracts';

@@ -1,0 +1,3 @@
+export * from './contract-case';
+export * from './read-ledger.contract';
+export * from './paywall-repository.contract';
