@@ -14,6 +14,7 @@ import { engagementModule } from './engagement/engagement.module';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { signInModule } from './identity/sign-in.module';
+import { managementUsersModule } from './identity/management-users.module';
 import { paywallsModule } from './paywalls/paywalls.module';
 import { ConfigCache } from './platform/cache/config-cache';
 import { KioskModule, loadModules } from './platform/modules';
@@ -25,6 +26,8 @@ import { VendorTimeClock, VendorTimeScope } from './platform/vendor-time';
 import { scriptsModule } from './scripts/scripts.module';
 import { demoSiteModule } from './demo/demo.module';
 import { webhooksModule } from './webhooks/webhooks.module';
+import { statsModule } from './stats/stats.module';
+import { portalModule } from './portal/portal.module';
 
 export interface ContainerOverrides {
   clock?: Clock;
@@ -47,11 +50,14 @@ export const MODULES: readonly KioskModule[] = [
   contractsModule,
   engagementModule,
   signInModule,
+  managementUsersModule,
   paywallsModule,
   checkoutModule,
   webhooksModule,
   scriptsModule,
   demoSiteModule,
+  statsModule,
+  portalModule,
 ];
 
 /** What the composition root binds itself, before any module: configuration, database, logger, clock, ids. */

@@ -50,6 +50,7 @@ export async function createRuntime(
       clock: container.get(TOKENS.Clock),
       baseUrl: config.baseUrl,
     },
+    staff: container.get(IDENTITY.StaffMemberships),
     isAllowedOrigin: (origin) => container.get(IDENTITY.BrowserClients).anyAllowsOrigin(origin),
     mounts: config.oidcIssuer
       ? []

@@ -83,11 +83,11 @@ describe('POST /management/api-keys', () => {
     const fullToken = await v.apiToken('full');
     const withKey = await app.http.post('/management/api-keys').set(bearer(fullToken)).send({ name: 'x' });
     expect(withKey.status).toBe(403);
-    expect(withKey.body.code).toBe('IDENTITY.STAFF_ONLY');
+    expect(withKey.body.code).toBe('AUTH.INSUFFICIENT_SCOPE');
 
     const c = app.runtime.container;
     const reader = await c.get(CreateStaffUser).execute({ vendorId: v.vendorId, email: 'someone@example.com' });
-    await app.runtime.database.db.query('UPDATE users SET staff = false WHERE vendor_id = $1 AND id = $2', [
+    await app.runtime.database.db.query('DELETE FROM staff_memberships WHERE vendor_id = $1 AND user_id = $2', [
       v.vendorId,
       reader.id,
     ]);

@@ -67,10 +67,12 @@ interface Operation {
 function missingExamples(op: Operation): string[] {
   const missing: string[] = [];
   if (/^\*\*Who may call:\*\*/.test(op.description)) missing.push('description');
+  // An operation that is always refused (POST /management/vendors) shows its refusal instead.
+  const alwaysRefused = !Object.keys(op.responses).some((status) => /^[23]/.test(status));
   const answered = Object.entries(op.responses).some(
     ([status, answer]) =>
       status === '204' ||
-      (/^[23]/.test(status) &&
+      ((/^[23]/.test(status) || alwaysRefused) &&
         (Object.values(answer.content ?? {}).some((c) => c.example !== undefined) ||
           Object.values(answer.headers ?? {}).some((h) => h.example !== undefined))),
   );

@@ -39,7 +39,7 @@ describe('OpenAPI', () => {
     const schemes = doc.components.securitySchemes;
     expect(Object.keys(schemes).sort()).toEqual(['apiKeyToken', 'cookieSession', 'userToken', 'visitorBasic']);
     expect(schemes.apiKeyToken.flows.clientCredentials.scopes).toHaveProperty('products:read');
-    expect(doc.paths['/management/products'].get.security).toEqual([{ apiKeyToken: ['products:read'] }]);
+    expect(doc.paths['/management/products'].get.security).toEqual([{ apiKeyToken: ['products:read'] }, { userToken: [] }, { cookieSession: [] }]);
     expect(doc.paths['/contracts'].get.security).toEqual([{ userToken: [] }, { cookieSession: [] }]);
     expect(doc.paths['/healthz'].get.security).toEqual([]);
     expect(doc.paths['/contracts'].get.tags).toEqual(['Contracts']);

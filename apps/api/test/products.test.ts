@@ -24,6 +24,7 @@ describe('/management/products', () => {
       cover: null,
       language: 'sv',
       publisherContentId: null,
+      taxCategory: 'standard',
       createdAt: expect.any(String),
       updatedAt: created.body.createdAt,
     });

@@ -1,6 +1,13 @@
 import type { ServiceConfig } from './config';
 import { emit, SERVICE_EVENTS } from './events';
-import type { Call } from './http';
+import { Call, Problem, ServiceError } from './http';
+
+const now = () => Date.now();
+const detailed = (token: { value: string; until: number; scope: string }) => ({
+  access_token: token.value,
+  expires_in: Math.max(0, Math.floor((token.until - now()) / 1000)),
+  scope: token.scope,
+});
 
 export interface SessionInfo {
   authenticated: boolean;
@@ -23,6 +30,7 @@ export function authApi(
   visitorId?: string,
 ) {
   let session: SessionInfo | undefined;
+  let token: { value: string; until: number; scope: string } | undefined;
   const base = config.apiUrl.replace(/\/+$/, '');
   const clientPath = () => {
     if (!config.clientId) throw new Error('service-js: no clientId is configured for sign-in');
@@ -47,6 +55,7 @@ export function authApi(
       page.assign(url.toString());
     },
     logout: (options: { returnTo?: string; localOnly?: boolean } = {}) => {
+      token = undefined;
       emit(target, SERVICE_EVENTS.logout);
       const url = new URL(`${clientPath()}/logout`);
       url.searchParams.set('return_to', options.returnTo ?? page.href());
@@ -64,6 +73,24 @@ export function authApi(
       session = (await answer.json()) as SessionInfo;
       if (session.authenticated) emit(target, SERVICE_EVENTS.authenticated, { sub: session.sub });
       return session;
+    },
+    /**
+     * A bearer access token of the cookie session, for pages that call APIs
+     * with a token (`POST /auth/{clientId}/token`). Kept until shortly before
+     * it expires; `{ cacheMode: 'off' }` asks again. Rejects with the problem
+     * (401 when nobody is signed in).
+     */
+    getTokenSilently: async (options: { cacheMode?: 'on' | 'off'; detailedResponse?: boolean } = {}) => {
+      if (options.cacheMode !== 'off' && token && token.until > now()) return options.detailedResponse ? detailed(token) : token.value;
+      const answer = await fetch(`${clientPath()}/token`, { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } });
+      const body = (await answer.json().catch(() => null)) as { access_token?: string; expires_in?: number; scope?: string } & Partial<Problem>;
+      if (!answer.ok || !body?.access_token) {
+        token = undefined;
+        throw new ServiceError({ ...(body ?? {}), status: answer.status } as Problem);
+      }
+      // A margin, so a token handed out is not about to expire.
+      token = { value: body.access_token, until: now() + Math.max(0, (body.expires_in ?? 0) - 30) * 1000, scope: body.scope ?? '' };
+      return options.detailedResponse ? detailed(token) : token.value;
     },
     current: () => session,
   };

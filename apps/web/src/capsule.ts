@@ -34,7 +34,13 @@ export function issuerFor(manifest: CapsuleManifest, apiUrl: string): { name: st
   return null;
 }
 
-export async function unlockCapsules(root: Document, apiUrl: string, fetchImpl: typeof fetch = fetch): Promise<CapsuleOutcome[]> {
+export async function unlockCapsules(
+  root: Document,
+  apiUrl: string,
+  fetchImpl: typeof fetch = fetch,
+  /** A signed link's `service_token` (or a publisher share token): content keys of what it grants. */
+  shareToken: string | null = null,
+): Promise<CapsuleOutcome[]> {
   const outcomes: CapsuleOutcome[] = [];
   for (const script of root.querySelectorAll<HTMLScriptElement>('script.dca-manifest')) {
     let manifest: CapsuleManifest;
@@ -50,7 +56,7 @@ export async function unlockCapsules(root: Document, apiUrl: string, fetchImpl: 
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(unlockRequestFor(manifest, issuer.name, { clientPublicKey: publicKey })),
+      body: JSON.stringify(unlockRequestFor(manifest, issuer.name, { clientPublicKey: publicKey, ...(shareToken ? { shareToken } : {}) })),
     }).then(
       async (res) => (res.ok ? ((await res.json()) as UnlockResponse) : null),
       () => null,

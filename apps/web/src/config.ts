@@ -33,6 +33,8 @@ export interface ServiceConfig {
   clientId?: string;
   /** The paywall whose leaky allowance protects `data-service-paywall` content. */
   paywallId?: string;
+  /** The components' look: the vendor colour (`#rgb` or `#rrggbb`); pages may also set the CSS custom properties. */
+  theme?: { color?: string };
   contentSelectors?: ContentSelectors;
   transforms?: TransformRule[];
   analytics?: { dataLayer?: string; pageViews?: boolean; scrollDepth?: boolean; activeTime?: boolean };

@@ -3,11 +3,13 @@ import { startAnalytics } from './analytics';
 import { unlockCapsules } from './capsule';
 import { authApi } from './auth';
 import { ServiceConfig } from './config';
-import { applyVisibility, protectContent } from './content';
+import { AccessAnswer, applyVisibility, protectContent } from './content';
+import { detectArticles } from './detect';
 import { emit, SERVICE_EVENTS } from './events';
 import { makeCall } from './http';
 import { applyTransforms } from './transforms';
 import { readTriggers, Trigger, withoutTriggers } from './triggers';
+import { unlockContent, UnlockSource } from './unlock';
 import { visitorAuthorization, visitorId } from './visitor';
 
 /** What the library needs of the browser, so the start-up can be driven in a test. */
@@ -36,13 +38,35 @@ export async function startService(config: ServiceConfig, browser: BrowserSurfac
   const content = {
     /** Asks again for every protected element of the page (after a sign-in or purchase). */
     refresh: () => protectContent(browser.document, config.paywallId, resources.paywalls, browser.location.href),
-    /** Opens the page's encrypted articles the reader may read (capsule manifests). */
-    unlockCapsules: () => unlockCapsules(browser.document, config.apiUrl),
+    /** Opens the page's encrypted articles the reader may read (capsule manifests); a signed link's token grants its article. */
+    unlockCapsules: (shareToken: string | null = null) => unlockCapsules(browser.document, config.apiUrl, fetch, shareToken),
     hasAccess: async (contentId: string) => {
       if (!config.paywallId) return false;
       const answer = (await resources.paywalls.check(config.paywallId, { publisherContentId: contentId, url: browser.location.href })) as { status: string };
       return answer.status === 'allowed';
     },
+    /** The access answer for a content id (`POST /paywalls/{id}/access`: records a read as the paywall says). */
+    access: async (contentId: string): Promise<AccessAnswer> => {
+      if (!config.paywallId) return { status: 'blocked' };
+      return (await resources.paywalls.access(config.paywallId, { publisherContentId: contentId, url: browser.location.href })) as AccessAnswer;
+    },
+    /** The articles of the page, found with the vendor's content selectors. */
+    detect: () => detectArticles(browser.document, config.contentSelectors),
+    /** Replaces the locked part of an article by the real content (capsule manifest, signed link, or the proxy). */
+    unlock: (contentId: string, options: { source?: UnlockSource } = {}) =>
+      unlockContent(
+        contentId,
+        {
+          document: browser.document,
+          pageUrl: browser.location.href,
+          signedIn: () => auth.isAuthenticated(),
+          access: (id) => content.access(id),
+          capsules: (shareToken) => content.unlockCapsules(shareToken),
+          proxy: (url, selector) => resources.proxy(url, selector),
+          fetch: (input, init) => fetch(input, init),
+        },
+        options.source,
+      ),
   };
   await content.refresh();
   if (config.transforms?.length) {

@@ -15,6 +15,7 @@ import {
 import {
   FakeClock,
   InMemoryApiKeyRepository,
+  InMemoryStaffMemberships,
   InMemoryUserRepository,
   InMemoryVendorRepository,
   PlainTextHasher,
@@ -30,13 +31,14 @@ function world() {
   const keys = new InMemoryApiKeyRepository();
   const tokens = new RecordingTokenIssuer();
   const hasher = new PlainTextHasher();
-  const authorize = new AuthorizeKeyManagement(users);
+  const memberships = new InMemoryStaffMemberships(users);
+  const authorize = new AuthorizeKeyManagement(memberships);
   return {
     clock,
     keys,
     tokens,
     createVendor: new CreateVendor(vendors, clock),
-    createStaff: new CreateStaffUser(users, vendors, new SequentialIds('user-'), clock),
+    createStaff: new CreateStaffUser(users, memberships, vendors, new SequentialIds('user-'), clock),
     createKey: new CreateApiKey(keys, vendors, authorize, new SequentialCredentials(), hasher, clock),
     listKeys: new ListApiKeys(keys, authorize),
     revokeKey: new RevokeApiKey(keys, authorize, clock),

@@ -7,6 +7,7 @@ import {
   GetReaderEntitlement,
   ListReaderEntitlements,
   ListUserEntitlements,
+  ListVendorEntitlements,
   ReaderMayRead,
   SeatProvisioning,
   SyncContractAccess,
@@ -23,6 +24,7 @@ import { defineModule } from '../platform/modules';
 import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
 import { TOKENS } from '../platform/tokens';
 import { AccessController } from './access.controller';
+import { bindAccessLists } from './access-lists/access-lists.bindings';
 import { AccessEraser } from './access.eraser';
 import { entitlementEventView } from './access.event-views';
 import { ACCESS_EVENT_TYPES, ContractAccessHandler } from './access.handlers';
@@ -33,6 +35,8 @@ import { accessViewOf } from './contract-access';
 import { EntitlementWaiter } from './entitlement-waiter';
 import { ContentProxy } from './proxy/content-proxy';
 import { TypeOrmEntitlementRepository } from './typeorm-entitlements.repository';
+import { ManagementEntitlementsController } from './management-entitlements.controller';
+import { TypeOrmVendorEntitlementReads } from './management-entitlements.reads';
 
 export { AutoOnboardRules } from './auto-onboard-rules';
 /** The content proxy's address check, shared with the webhooks module's sender (no private, loopback or link-local addresses). */
@@ -60,8 +64,10 @@ export const accessModule = defineModule({
   requires: ['catalog', 'contracts', 'capsule'],
   register: ({ bind }) => {
     bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new AccessEraser(c.get(TOKENS.DataSource)));
+    // Access lists and their grants (a source of entitlements), and signed links on request.
+    bindAccessLists(bind);
     bind(ACCESS.Entitlements)
-      .toDynamicValue((c) => new TypeOrmEntitlementRepository(c.get(TOKENS.DataSource)))
+      .toDynamicValue((c) => new TypeOrmEntitlementRepository(c.get(TOKENS.DataSource), c.get(TOKENS.Clock)))
       .inSingletonScope();
     // The access module's own use case on the contract: a granted seat shows its entitlement.
     bind(ProvisionSeat).toDynamicValue((c) => new ProvisionSeat(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
@@ -146,6 +152,12 @@ export const accessModule = defineModule({
         cacheMaxEntries: s.proxyCacheMaxEntries,
       });
     });
+
+    // GET /management/entitlements: the vendor's entitlements, a page at a time.
+    bind(ListVendorEntitlements).toDynamicValue(
+      (c) => new ListVendorEntitlements(new TypeOrmVendorEntitlementReads(c.get(TOKENS.DataSource), c.get(clock)), c.get(clock)),
+    );
+    bind(TOKENS.Controller).toDynamicValue((c) => new ManagementEntitlementsController(c.get(ListVendorEntitlements)));
 
     bind(TOKENS.Controller).toDynamicValue(
       (c) =>

@@ -1,3 +1,4 @@
+import { Clock } from '@kiosk/domain';
 import { Entitlement, EntitlementRepository, EntitlementType } from '@kiosk/domain/access';
 import { DataSource } from 'typeorm';
 import { sqlRows } from '../platform/database/sql';
@@ -23,7 +24,7 @@ const toEntitlement = (row: EntitlementRow): Entitlement => ({
   revokedAt: row.revokedAt,
 });
 
-interface RawRow {
+export interface RawRow {
   vendor_id: string;
   id: string;
   user_id: string;
@@ -45,7 +46,7 @@ interface RawRow {
   revoked_at: Date | null;
 }
 
-const fromRaw = (r: RawRow): Entitlement =>
+export const fromRaw = (r: RawRow): Entitlement =>
   toEntitlement({
     vendorId: r.vendor_id,
     id: r.id,
@@ -68,6 +69,27 @@ const fromRaw = (r: RawRow): Entitlement =>
     revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at),
   });
 
+/** The columns of `entitlements`, in the order `grantEntitlementsSql` answers them (for a UNION ALL). */
+export const ENTITLEMENT_COLUMNS = `vendor_id, id, user_id, sku, purchase_option_id, type, title, cover, url, presentation_url, publisher_content_id,
+  origin_type, origin_id, origin_list_id, origin_name, created_at, updated_at, expires_at, revoked_at`;
+
+/**
+ * The access-list grants in force at `now` (ACTIVE grant on an ACTIVE list,
+ * `starts_at <= now < ends_at`) as rows of `entitlements`, origin EXTERNAL,
+ * for the user `user` names or, without it, for every user of the vendor
+ * whose e-mail has one (the domain's `grantInForce` / `entitlementOfGrant`,
+ * docs/access-lists.md). Arguments are SQL parameter names such as `$1`.
+ */
+export function grantEntitlementsSql(p: { vendor: string; now: string; user?: string }): string {
+  return `SELECT g.vendor_id, g.id, u.id, g.sku, g.purchase_option_id, g.product_type, g.title, g.cover, NULL, NULL, g.publisher_content_id,
+              'EXTERNAL', g.id, g.list_id, l.name, g.created_at, g.updated_at, g.ends_at, NULL::timestamptz
+         FROM access_grants g
+         JOIN access_lists l ON l.vendor_id = g.vendor_id AND l.id = g.list_id
+         JOIN users u ON u.vendor_id = g.vendor_id AND u.email = g.email${p.user ? ` AND u.id = ${p.user}` : ''}
+        WHERE g.vendor_id = ${p.vendor} AND g.status = 'ACTIVE' AND l.status = 'ACTIVE'
+          AND (g.starts_at IS NULL OR g.starts_at <= ${p.now}::timestamptz) AND (g.ends_at IS NULL OR g.ends_at > ${p.now}::timestamptz)`;
+}
+
 /** The PostgreSQL notification channel a grant notifies, with payload `<vendorId>:<userId>`. */
 export const ENTITLEMENT_GRANTED_CHANNEL = 'kiosk_entitlement_granted';
 
@@ -77,7 +99,11 @@ export const ENTITLEMENT_GRANTED_CHANNEL = 'kiosk_entitlement_granted';
  * end with one row.
  */
 export class TypeOrmEntitlementRepository implements EntitlementRepository {
-  constructor(private readonly db: DataSource) {}
+  /** `clock` decides which access-list grants are in force (the vendor's test clock included); without it, none are read. */
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock?: Clock,
+  ) {}
 
   async listByOrigin(vendorId: string, originType: string, originId: string): Promise<Entitlement[]> {
     const rows = await managerOf(this.db)
@@ -141,12 +167,29 @@ export class TypeOrmEntitlementRepository implements EntitlementRepository {
     );
   }
 
-  /** On every entitled read and signed-in evaluation: plain SQL, no query building per call. */
+  /**
+   * On every entitled read and signed-in evaluation: plain SQL, one
+   * statement. Beside the stored entitlements, the access-list grants in
+   * force now (ACTIVE grant on an ACTIVE list, `starts_at <= now < ends_at`)
+   * for the user's e-mail, as entitlements with origin EXTERNAL (the rule is
+   * the domain's `grantInForce` / `entitlementOfGrant`, docs/access-lists.md).
+   */
   async listByUser(vendorId: string, userId: string): Promise<Entitlement[]> {
+    if (!this.clock) {
+      const own = await sqlRows<RawRow>(
+        managerOf(this.db),
+        `SELECT * FROM entitlements WHERE vendor_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC`,
+        [vendorId, userId],
+      );
+      return own.map(fromRaw);
+    }
     const rows = await sqlRows<RawRow>(
       managerOf(this.db),
-      `SELECT * FROM entitlements WHERE vendor_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC`,
-      [vendorId, userId],
+      `SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = $1 AND user_id = $2
+       UNION ALL
+       ${grantEntitlementsSql({ vendor: '$1', now: '$3', user: '$2' })}
+       ORDER BY created_at DESC, id DESC`,
+      [vendorId, userId, this.clock.now()],
     );
     return rows.map(fromRaw);
   }

@@ -21,6 +21,22 @@ export const BILL_EXAMPLE = {
   createdAt: '2026-03-01T09:30:02.000Z',
 };
 
+/** A bill as the reader routes show it: with its receipt (the invoice PDF) and the VAT beside the price (docs/invoices.md). */
+export const TAXED_BILL_EXAMPLE = {
+  ...BILL_EXAMPLE,
+  receiptUrl: `https://kiosk.example.com/bills/${BILL_ID}/receipt`,
+  tax: {
+    net: 93.4,
+    vat: 5.6,
+    gross: 99,
+    rate: 6,
+    rates: [{ rate: 6, category: 'S', net: 93.4, vat: 5.6 }],
+    country: 'SE',
+    reverseCharge: false,
+    taxIncluded: true,
+  },
+};
+
 export const TRANSACTION_EXAMPLE = {
   id: TRANSACTION_ID,
   amount: 99,

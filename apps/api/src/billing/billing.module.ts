@@ -1,7 +1,21 @@
 import {
   BillRepository,
   ContractPayments,
+  EInvoiceRepository,
+  GetBillingSettings,
+  GetEInvoice,
+  GetInvoiceDocument,
+  InvoicePdfRenderer,
+  InvoicingFacts,
+  IssueCreditNote,
+  QuoteCheckoutTax,
+  QuoteContractTax,
+  UpdateBillingSettings,
+  VendorBillingSettingsRepository,
   GetBill,
+  GetVendorBill,
+  ListVendorBills,
+  ListVendorTransactions,
   GetReaderBill,
   ListReaderBills,
   ReaderBillingReads,
@@ -13,14 +27,25 @@ import {
   VoidBillsOfCanceledContract,
   TransactionRepository,
 } from '@kiosk/domain/billing';
-import { BillInvoicing, RecordBillPayment } from '@kiosk/domain/contracts';
+import { BillInvoicing, Contract, RecordBillPayment } from '@kiosk/domain/contracts';
+import { Checkout, CheckoutAmountDue } from '@kiosk/domain/checkout';
+import { taxView } from './billing.views';
 import { ServiceIdentifier } from 'inversify';
 import { IDENTITY } from '../identity/identity.module';
+import { CATALOG } from '../catalog/catalog.module';
+import { ENGAGEMENT } from '../engagement/engagement.module';
+import { BillingSettingsController } from './billing-settings.controller';
+import { InvoiceDocumentsController } from './invoice-documents.controller';
+import { PdfLibInvoiceRenderer } from './invoice-pdf';
+import { PortsInvoicingFacts } from './invoicing-facts';
+import { TypeOrmEInvoiceRepository, TypeOrmVendorBillingSettingsRepository } from './typeorm-billing-settings';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { BillsController } from './bills.controller';
+import { ManagementBillingController } from './management-billing.controller';
+import { TypeOrmVendorBillingReads } from './management-billing.reads';
 import { ReaderBillsController } from './reader-bills.controller';
 import { TypeOrmReaderBillingReads } from './reader-billing-reads';
 import { EmbeddedMailer } from './embedded-mailer';
@@ -49,15 +74,40 @@ export const BILLING = {
   BillEventView: Symbol.for('BillEventView') as ServiceIdentifier<EventObjectView>,
   /** The transaction of a `transaction.created` event, as `GET /transactions` lists it (webhook payloads). */
   TransactionEventView: Symbol.for('TransactionEventView') as ServiceIdentifier<EventObjectView>,
+  /** The seller on a vendor's invoices and its VAT rate overrides. */
+  Settings: Symbol.for('VendorBillingSettingsRepository') as ServiceIdentifier<VendorBillingSettingsRepository>,
+  EInvoices: Symbol.for('EInvoiceRepository') as ServiceIdentifier<EInvoiceRepository>,
+  InvoicePdf: Symbol.for('InvoicePdfRenderer') as ServiceIdentifier<InvoicePdfRenderer>,
+  InvoicingFacts: Symbol.for('InvoicingFacts') as ServiceIdentifier<InvoicingFacts>,
+  /** The VAT of a contract's price as its next invoice shows it, in the shape of a bill's `tax` (contract views). */
+  ContractTax: Symbol.for('ContractTaxView') as ServiceIdentifier<ContractTaxView>,
+  /** The VAT of a checkout's price for the buyer's country, in the same shape (checkout views). */
+  CheckoutTax: Symbol.for('CheckoutTaxView') as ServiceIdentifier<CheckoutTaxView>,
+  /** What the buyer of a checkout pays: the gross of that quote (a tax-excluded price plus its VAT). */
+  CheckoutAmountDue: Symbol.for('CheckoutAmountDue') as ServiceIdentifier<CheckoutAmountDue>,
 };
+
+/** A checkout's `tax` field (docs/invoices.md). */
+export type CheckoutTaxView = (checkout: Checkout) => Promise<ReturnType<typeof taxView>>;
+
+/** A contract's `tax` field: net, VAT, gross and rate of its price (docs/invoices.md). */
+export type ContractTaxView = (contract: Contract) => Promise<ReturnType<typeof taxView>>;
 
 export { EmbeddedMailer } from './embedded-mailer';
 
 export const billingModule = defineModule({
   name: 'billing',
-  requires: ['identity', 'contracts'],
+  requires: ['identity', 'contracts', 'catalog', 'engagement'],
   register: ({ bind }) => {
-    bind(VoidBillsOfCanceledContract).toDynamicValue((c) => new VoidBillsOfCanceledContract(c.get(BILLING.Bills), c.get(TOKENS.Clock)));
+    bind(IssueCreditNote).toDynamicValue(
+      (c) =>
+        new IssueCreditNote(c.get(BILLING.InvoiceDocuments), c.get(BILLING.InvoiceNumbers), c.get(EmbeddedMailer), c.get(TOKENS.Ids), c.get(TOKENS.Clock), {
+          eInvoices: c.get(BILLING.EInvoices),
+        }),
+    );
+    bind(VoidBillsOfCanceledContract).toDynamicValue(
+      (c) => new VoidBillsOfCanceledContract(c.get(BILLING.Bills), c.get(TOKENS.Clock), c.get(IssueCreditNote)),
+    );
     bind(TOKENS.EventHandler).toDynamicValue((c) => new VoidBillsOnCancellation(c.get(VoidBillsOfCanceledContract)));
     bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new BillingEraser(c.get(TOKENS.DataSource)));
     const db = TOKENS.DataSource;
@@ -65,8 +115,54 @@ export const billingModule = defineModule({
     bind(BILLING.Transactions).toDynamicValue((c) => new TypeOrmTransactionRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoiceDocuments).toDynamicValue((c) => new TypeOrmInvoiceDocumentRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoiceNumbers).toDynamicValue((c) => new PostgresInvoiceNumbers(c.get(db))).inSingletonScope();
+    bind(BILLING.Settings).toDynamicValue((c) => new TypeOrmVendorBillingSettingsRepository(c.get(db))).inSingletonScope();
+    bind(BILLING.EInvoices).toDynamicValue((c) => new TypeOrmEInvoiceRepository(c.get(db))).inSingletonScope();
+    bind(BILLING.InvoicePdf).toDynamicValue(() => new PdfLibInvoiceRenderer()).inSingletonScope();
+    bind(BILLING.InvoicingFacts)
+      .toDynamicValue(
+        (c) =>
+          new PortsInvoicingFacts({
+            vendors: c.get(CATALOG.Vendors),
+            products: c.get(CATALOG.Products),
+            profiles: c.get(ENGAGEMENT.Profiles),
+            settings: c.get(BILLING.Settings),
+            baseUrl: c.get(TOKENS.Config).baseUrl,
+          }),
+      )
+      .inSingletonScope();
+    bind(BILLING.ContractTax).toDynamicValue((c) => {
+      const quote = new QuoteContractTax(c.get(BILLING.InvoicingFacts));
+      return async (contract: Contract) => taxView(await quote.execute({ contract: contract.toSnapshot(), price: contract.price }), contract.price.currency);
+    });
+    const quoteCheckout = (quote: QuoteCheckoutTax, checkout: Checkout) => {
+      const s = checkout.toSnapshot();
+      return quote.execute({
+        vendorId: s.vendorId,
+        lines: s.items.map((i) => ({ sku: i.sku, title: i.title, unitPrice: i.unitPrice, taxIncluded: i.taxIncluded })),
+        price: s.price,
+        country: checkout.buyerCountry,
+        vatNumber: s.details.isBusiness ? s.details.vatNumber : null,
+      });
+    };
+    bind(BILLING.CheckoutTax).toDynamicValue((c) => {
+      const quote = new QuoteCheckoutTax(c.get(BILLING.InvoicingFacts));
+      return async (checkout: Checkout) => taxView(await quoteCheckout(quote, checkout), checkout.price.currency);
+    });
+    bind(BILLING.CheckoutAmountDue).toDynamicValue((c) => {
+      const quote = new QuoteCheckoutTax(c.get(BILLING.InvoicingFacts));
+      return async (checkout: Checkout) => {
+        const tax = await quoteCheckout(quote, checkout);
+        return tax ? { minor: tax.gross, currency: checkout.price.currency } : checkout.price;
+      };
+    });
     bind(EmbeddedMailer)
-      .toDynamicValue((c) => new EmbeddedMailer(c.get(db), c.get(TOKENS.Ids), c.get(TOKENS.Clock)))
+      .toDynamicValue(
+        (c) =>
+          new EmbeddedMailer(c.get(db), c.get(TOKENS.Ids), c.get(TOKENS.Clock), {
+            invoices: c.get(BILLING.InvoiceDocuments),
+            renderer: c.get(BILLING.InvoicePdf),
+          }),
+      )
       .inSingletonScope();
     // The contracts module binds RecordBillPayment; it is looked up when a payment is recorded, so the
     // modules can load in any order.
@@ -84,6 +180,10 @@ export const billingModule = defineModule({
           c.get(IDENTITY.Users),
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
+          {
+            facts: c.get(BILLING.InvoicingFacts),
+            eInvoices: c.get(BILLING.EInvoices),
+          },
         ),
     );
     bind(BILLING.Invoicing)
@@ -109,6 +209,25 @@ export const billingModule = defineModule({
     bind(BILLING.TransactionEventView).toDynamicValue((c) => transactionEventView(c.get(BILLING.Transactions)));
 
     bind(TOKENS.Controller).toDynamicValue((c) => new BillsController(c.get(RecordPayment)));
+
+    // Invoices: the seller's settings, the PDF at receiptUrl, the e-invoice.
+    bind(GetBillingSettings).toDynamicValue((c) => new GetBillingSettings(c.get(BILLING.Settings)));
+    bind(UpdateBillingSettings).toDynamicValue((c) => new UpdateBillingSettings(c.get(BILLING.Settings), c.get(TOKENS.Clock)));
+    bind(GetInvoiceDocument).toDynamicValue((c) => new GetInvoiceDocument(c.get(BILLING.Bills), c.get(BILLING.InvoiceDocuments)));
+    bind(GetEInvoice).toDynamicValue((c) => new GetEInvoice(c.get(BILLING.Bills), c.get(BILLING.EInvoices)));
+    bind(TOKENS.Controller).toDynamicValue((c) => new BillingSettingsController(c.get(GetBillingSettings), c.get(UpdateBillingSettings)));
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) => new InvoiceDocumentsController(c.get(GetInvoiceDocument), c.get(GetEInvoice), c.get(BILLING.InvoicePdf)),
+    );
+    // The vendor's bills and transactions, read only (management-interface.md 3.5, 3.6).
+    bind(TOKENS.Controller).toDynamicValue((c) => {
+      const reads = new TypeOrmVendorBillingReads(c.get(db));
+      return new ManagementBillingController({
+        listBills: new ListVendorBills(reads),
+        getBill: new GetVendorBill(c.get(BILLING.Bills)),
+        listTransactions: new ListVendorTransactions(reads),
+      });
+    });
 
     // The reader's side: their bills and transactions.
     bind(BILLING.ReaderReads).toDynamicValue((c) => new TypeOrmReaderBillingReads(c.get(db)));

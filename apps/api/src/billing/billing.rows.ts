@@ -1,3 +1,4 @@
+import { TaxBreakdown } from '@kiosk/domain/billing';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity('bills')
@@ -10,6 +11,8 @@ export class BillRow {
   @Column('jsonb') items!: { sku: string; title: string; purchaseOptionId: string }[];
   @Column('bigint', { name: 'price_minor' }) priceMinor!: string;
   @Column('char', { length: 3 }) currency!: string;
+  /** The bill's VAT (TaxBreakdown of the domain); null on bills recorded before tax was computed. */
+  @Column('jsonb', { nullable: true }) tax!: TaxBreakdown | null;
   @Column('text') status!: string;
   @Column('timestamptz', { name: 'due_at' }) dueAt!: Date;
   @Column('timestamptz', { name: 'period_start' }) periodStart!: Date;
@@ -36,6 +39,8 @@ export class InvoiceDocumentRow {
   @Column('text', { name: 'bill_id' }) billId!: string;
   @Column('text', { name: 'contract_id' }) contractId!: string;
   @Column('text', { name: 'invoice_number' }) invoiceNumber!: string;
+  /** INVOICE, or CREDIT_NOTE for a voided or refunded bill's invoice. */
+  @Column('text', { default: 'INVOICE' }) kind!: string;
   @Column('text', { name: 'billed_user_id' }) billedUserId!: string;
   @Column('text', { name: 'on_behalf_of_user_id', nullable: true }) onBehalfOfUserId!: string | null;
   @Column('text') email!: string;
@@ -72,7 +77,44 @@ export class MailMessageRow {
   @Column('text', { name: 'to_address' }) to!: string;
   @Column('text') subject!: string;
   @Column('text') body!: string;
+  /** Attached files: `{filename, contentType, base64}`, or `{filename, contentType, invoicePdf: {billId, kind}}` rendered on delivery. */
+  @Column('jsonb', { default: () => "'[]'" }) attachments!: { filename: string; contentType: string; base64?: string; invoicePdf?: { billId: string; kind: string } }[];
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
 }
 
-export const BILLING_ROWS = [BillRow, InvoiceNumberSequenceRow, InvoiceDocumentRow, TransactionRow, MailMessageRow];
+/** A vendor's billing settings: the seller on its invoices (docs/invoices.md). */
+@Entity('vendor_billing_settings')
+export class VendorBillingSettingsRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
+  @Column('text', { name: 'legal_name', nullable: true }) legalName!: string | null;
+  @Column('text', { nullable: true }) street!: string | null;
+  @Column('text', { nullable: true }) zip!: string | null;
+  @Column('text', { nullable: true }) city!: string | null;
+  @Column('char', { length: 2, nullable: true }) country!: string | null;
+  @Column('text', { name: 'vat_number', nullable: true }) vatNumber!: string | null;
+  @Column('text', { name: 'payment_instructions', nullable: true }) paymentInstructions!: string | null;
+  @Column('jsonb', { name: 'rate_overrides' }) rateOverrides!: { country: string; category: string; rate: number }[];
+  @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
+}
+
+/** The e-invoice (UBL 2.1, Peppol BIS Billing 3.0) of an invoice or credit note, kept with it. */
+@Entity('e_invoices')
+export class EInvoiceRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
+  @PrimaryColumn('text', { name: 'invoice_id' }) invoiceId!: string;
+  @Column('text', { name: 'bill_id' }) billId!: string;
+  @Column('text') kind!: string;
+  @Column('text', { name: 'invoice_number' }) invoiceNumber!: string;
+  @Column('text') xml!: string;
+  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+}
+
+export const BILLING_ROWS = [
+  BillRow,
+  InvoiceNumberSequenceRow,
+  InvoiceDocumentRow,
+  TransactionRow,
+  MailMessageRow,
+  VendorBillingSettingsRow,
+  EInvoiceRow,
+];

@@ -2,7 +2,7 @@ import { GetReaderBill, ListReaderBills, SearchReaderTransactions } from '@kiosk
 import { ARRAY, OBJECT, readerOf } from '../platform/http/reader';
 import { Controller, route } from '../platform/http/routes';
 import { TransactionsQuery } from './billing.dto';
-import { BILL_EXAMPLE, BILL_ID, TRANSACTION_EXAMPLE } from './billing.examples';
+import { BILL_ID, TAXED_BILL_EXAMPLE, TRANSACTION_EXAMPLE } from './billing.examples';
 import { billView, transactionView } from './billing.views';
 
 export interface ReaderBillingUseCases {
@@ -28,10 +28,11 @@ export class ReaderBillsController implements Controller {
         summary: 'Bills of the reader (as user or payer), newest first, without drafts and expired bills',
         description:
           'Every bill of a contract the reader holds or pays for: OPEN until paid, then PAID (VOID or REFUNDED when ' +
-          'taken back). `price` is in major units of `currency`; `receiptUrl` is `null` until a receipt exists.',
+          'taken back). `price` is in major units of `currency`, what the reader pays with VAT; `tax` gives net, VAT, gross and ' +
+          'rate (null on bills made before VAT was computed); `receiptUrl` is the invoice PDF, `null` when nothing was invoiced.',
         tags: ['reader: billing'],
         auth: USER,
-        examples: { responses: { 200: [BILL_EXAMPLE] } },
+        examples: { responses: { 200: [TAXED_BILL_EXAMPLE] } },
         responses: { 200: { description: 'Bills', schema: ARRAY } },
         handler: async ({ res, principal }) => {
           res.json((await u.listBills.execute(readerOf(principal))).map(billView));
@@ -45,7 +46,7 @@ export class ReaderBillsController implements Controller {
         description: "The same shape as in the list; another reader's bill is a 404.",
         tags: ['reader: billing'],
         auth: USER,
-        examples: { params: { id: BILL_ID }, responses: { 200: BILL_EXAMPLE } },
+        examples: { params: { id: BILL_ID }, responses: { 200: TAXED_BILL_EXAMPLE } },
         responses: { 200: { description: 'The bill', schema: OBJECT }, 404: NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           res.json(billView(await u.getBill.execute({ ...readerOf(principal), billId: params.id })));

@@ -24,6 +24,7 @@ export const toBill = (row: BillRow): BillRecord => ({
   payerId: row.payerId,
   items: row.items.map((i) => ({ sku: i.sku, title: i.title, purchaseOptionId: i.purchaseOptionId })),
   price: { minor: Number(row.priceMinor), currency: row.currency },
+  tax: row.tax ?? null,
   status: row.status as BillStatus,
   dueAt: row.dueAt,
   periodStart: row.periodStart,
@@ -46,6 +47,7 @@ const fromBill = (bill: BillRecord): BillRow => ({
   items: bill.items.map((i) => ({ sku: i.sku, title: i.title, purchaseOptionId: i.purchaseOptionId })),
   priceMinor: String(bill.price.minor),
   currency: bill.price.currency,
+  tax: bill.tax,
   status: bill.status,
   dueAt: bill.dueAt,
   periodStart: bill.periodStart,
@@ -141,6 +143,33 @@ type StoredDocument = Omit<InvoiceDocument, 'periodStart' | 'periodEnd' | 'issue
   dueAt: string;
 };
 
+/** A stored document; documents stored before tax was computed lack the newer fields and get neutral ones. */
+function toDocument(row: InvoiceDocumentRow): InvoiceDocument {
+  const stored = row.document as unknown as StoredDocument;
+  const older: Omit<InvoiceDocument, keyof StoredDocument | 'periodStart' | 'periodEnd' | 'issuedAt' | 'dueAt'> & Partial<InvoiceDocument> = {
+    kind: 'INVOICE',
+    creditedInvoiceNumber: null,
+    currency: row.currency,
+    priceMode: stored.taxIncluded ? 'TAX_INCLUDED' : 'TAX_EXCLUDED',
+    taxTotals: [],
+    net: Number(row.totalMinor),
+    tax: 0,
+    taxCountry: stored.paymentTerms?.country ?? 'SE',
+    reverseCharge: false,
+    notes: [],
+    paymentInstructions: null,
+    seller: { name: row.vendorId, vatNumber: null, address: { street: null, zip: null, city: null, country: 'SE' } },
+  };
+  return {
+    ...older,
+    ...stored,
+    periodStart: new Date(stored.periodStart),
+    periodEnd: stored.periodEnd ? new Date(stored.periodEnd) : null,
+    issuedAt: new Date(stored.issuedAt),
+    dueAt: new Date(stored.dueAt),
+  };
+}
+
 export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentRepository {
   constructor(private readonly db: DataSource) {}
 
@@ -158,6 +187,7 @@ export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentReposito
       billId: invoice.billId,
       contractId: invoice.contractId,
       invoiceNumber: invoice.number,
+      kind: invoice.kind,
       billedUserId: invoice.billedTo.userId,
       onBehalfOfUserId: invoice.onBehalfOf?.userId ?? null,
       email: invoice.email,
@@ -176,16 +206,15 @@ export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentReposito
   }
 
   async findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null> {
-    const row = await managerOf(this.db).getRepository(InvoiceDocumentRow).findOneBy({ vendorId, billId });
-    if (!row) return null;
-    const stored = row.document as unknown as StoredDocument;
-    return {
-      ...stored,
-      periodStart: new Date(stored.periodStart),
-      periodEnd: stored.periodEnd ? new Date(stored.periodEnd) : null,
-      issuedAt: new Date(stored.issuedAt),
-      dueAt: new Date(stored.dueAt),
-    };
+    const row = await managerOf(this.db).getRepository(InvoiceDocumentRow).findOneBy({ vendorId, billId, kind: 'INVOICE' });
+    return row ? toDocument(row) : null;
+  }
+
+  async listByBill(vendorId: string, billId: string): Promise<InvoiceDocument[]> {
+    const rows = await managerOf(this.db)
+      .getRepository(InvoiceDocumentRow)
+      .find({ where: { vendorId, billId }, order: { issuedAt: 'ASC', invoiceNumber: 'ASC' } });
+    return rows.map(toDocument);
   }
 }
 

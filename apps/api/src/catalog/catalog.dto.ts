@@ -16,6 +16,7 @@ import {
 import { IsMajorAmount } from '../platform/http/dto-decorators';
 import { PRODUCT_TYPES, ProductType, RECURRING_INTERVALS, RecurringInterval, SKU_PATTERN } from '@kiosk/domain/catalog';
 import { NullableInAnswer } from '../platform/http/views';
+import { TAX_CATEGORIES, TaxCategory } from '@kiosk/domain/billing';
 
 export class ProductView {
   @IsString() sku!: string;
@@ -24,6 +25,8 @@ export class ProductView {
   @NullableInAnswer() @IsString() cover!: string | null;
   @NullableInAnswer() @IsString() language!: string | null;
   @NullableInAnswer() @IsString() publisherContentId!: string | null;
+  /** What the product is for VAT: standard, news, book, audiobook, e_publication or physical_periodical. */
+  @IsIn(TAX_CATEGORIES) taxCategory!: TaxCategory;
   @IsString() createdAt!: string;
   @IsString() updatedAt!: string;
 }
@@ -35,6 +38,7 @@ export class CreateProductBody {
   @IsOptional() @IsString() @MaxLength(2048) cover?: string;
   @IsOptional() @IsString() @MaxLength(35) language?: string;
   @IsOptional() @IsString() @MaxLength(256) publisherContentId?: string;
+  @IsOptional() @IsIn(TAX_CATEGORIES) taxCategory?: TaxCategory;
 }
 
 export class UpdateProductBody {
@@ -43,6 +47,7 @@ export class UpdateProductBody {
   @IsOptional() @IsString() @MaxLength(2048) cover?: string;
   @IsOptional() @IsString() @MaxLength(35) language?: string;
   @IsOptional() @IsString() @MaxLength(256) publisherContentId?: string;
+  @IsOptional() @IsIn(TAX_CATEGORIES) taxCategory?: TaxCategory;
 }
 
 export class RecurringBody {

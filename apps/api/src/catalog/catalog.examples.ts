@@ -12,6 +12,7 @@ export const PRODUCT_EXAMPLE = {
   cover: 'https://cdn.example.com/covers/daily-digital.png',
   language: 'sv',
   publisherContentId: null,
+  taxCategory: 'news',
   createdAt: '2026-02-01T10:00:00.000Z',
   updatedAt: '2026-02-01T10:00:00.000Z',
 };
@@ -22,6 +23,7 @@ export const CREATE_PRODUCT_EXAMPLE = {
   productType: 'publication',
   cover: 'https://cdn.example.com/covers/daily-digital.png',
   language: 'sv',
+  taxCategory: 'news',
 };
 
 export const UPDATE_PRODUCT_EXAMPLE = { title: 'The Daily Digital+', cover: 'https://cdn.example.com/covers/daily-digital-plus.png' };

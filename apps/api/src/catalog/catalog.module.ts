@@ -8,6 +8,7 @@ import {
   GetVendor,
   ListProducts,
   ListVendorsOfReader,
+  SearchProducts,
   ProductRepository,
   PurchaseOptionRepository,
   TestClockRepository,
@@ -20,6 +21,7 @@ import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { ConfigCache } from '../platform/cache/config-cache';
 import { ProductsController } from './products.controller';
+import { ManagementCatalogController } from './management-catalog.controller';
 import { TestClockDueWork } from './test-clock-due-work';
 import { TestClocksController } from './test-clocks.controller';
 import { ReaderCatalogController } from './reader-catalog.controller';
@@ -50,6 +52,7 @@ export const catalogModule = defineModule({
     bind(CreateVendor).toDynamicValue((c) => new CreateVendor(c.get(CATALOG.Vendors), c.get(TOKENS.Clock)));
     bind(GetVendor).toDynamicValue((c) => new GetVendor(c.get(CATALOG.Vendors)));
     bind(ListProducts).toDynamicValue((c) => new ListProducts(c.get(CATALOG.Products)));
+    bind(SearchProducts).toDynamicValue((c) => new SearchProducts(c.get(CATALOG.Products)));
     bind(CreateProduct).toDynamicValue(
       (c) => new CreateProduct(c.get(CATALOG.Products), c.get(CATALOG.Vendors), c.get(TOKENS.Clock)),
     );
@@ -60,7 +63,7 @@ export const catalogModule = defineModule({
 
     bind(TOKENS.Controller).toDynamicValue(
       (c) =>
-        new ProductsController(c.get(ListProducts), c.get(CreateProduct), c.get(UpdateProduct), c.get(CreatePurchaseOption)),
+        new ProductsController(c.get(SearchProducts), c.get(CreateProduct), c.get(UpdateProduct), c.get(CreatePurchaseOption)),
     );
 
     // A test-mode vendor's test clock; advancing it runs every module's time-driven work of the vendor (resolved when it runs).
@@ -84,5 +87,7 @@ export const catalogModule = defineModule({
     bind(TOKENS.Controller).toDynamicValue(
       (c) => new ReaderCatalogController({ getProduct: c.get(GetProduct), getVendor: c.get(GetVendor), listVendors: c.get(ListVendorsOfReader) }),
     );
+    // A product by SKU and the caller's own vendor (management-interface.md 3.1, 3.7).
+    bind(TOKENS.Controller).toDynamicValue((c) => new ManagementCatalogController(c.get(GetProduct), c.get(GetVendor)));
   },
 });

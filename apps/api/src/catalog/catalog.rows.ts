@@ -19,6 +19,7 @@ export class ProductRow {
   @Column('text', { nullable: true }) cover!: string | null;
   @Column('text', { nullable: true }) language!: string | null;
   @Column('text', { name: 'publisher_content_id', nullable: true }) publisherContentId!: string | null;
+  @Column('text', { name: 'tax_category', default: 'standard' }) taxCategory!: string;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }

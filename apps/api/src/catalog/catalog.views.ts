@@ -10,6 +10,7 @@ export const productView = (p: Product): ProductView => ({
   cover: p.cover,
   language: p.language,
   publisherContentId: p.publisherContentId,
+  taxCategory: p.taxCategory,
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
 });

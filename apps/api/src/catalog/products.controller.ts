@@ -3,7 +3,7 @@ import {
   CreateProduct,
   CreatePurchaseOption,
   DEFAULT_MAX_QUANTITY,
-  ListProducts,
+  SearchProducts,
   UpdateProduct,
 } from '@kiosk/domain/catalog';
 import { Controller, route } from '../platform/http/routes';
@@ -23,10 +23,11 @@ import {
   UPDATED_PRODUCT_EXAMPLE,
 } from './catalog.examples';
 import { productView, purchaseOptionView } from './catalog.views';
+import { ManagementProductsQuery } from './management-catalog.dto';
 
 export class ProductsController implements Controller {
   constructor(
-    private readonly listProducts: ListProducts,
+    private readonly listProducts: SearchProducts,
     private readonly createProduct: CreateProduct,
     private readonly updateProduct: UpdateProduct,
     private readonly createOption: CreatePurchaseOption,
@@ -35,18 +36,22 @@ export class ProductsController implements Controller {
   routes() {
     const tags = ['management: products'];
     return [
-      route({
+      route<unknown, ManagementProductsQuery>({
         method: 'get',
         path: '/management/products',
         operationId: 'listProducts',
-        summary: 'Products of the vendor',
-        description: 'Every product of the vendor, by SKU; fields with no value are `null`.',
+        summary: 'Products of the vendor, by SKU; `search`, `limit` and `offset` optional',
+        description:
+          'A bare array. Without query, every product of the vendor, by SKU; `search` matches part of the SKU or the title ' +
+          '(case ignored); `limit` (1 to 500) and `offset` take a page. Fields with no value are `null`.',
         tags,
         auth: { kind: 'bearer', scope: 'products:read' },
-        examples: { responses: { 200: [PRODUCT_EXAMPLE] } },
+        query: ManagementProductsQuery,
+        examples: { query: { search: 'daily', limit: 50 }, responses: { 200: [PRODUCT_EXAMPLE] } },
         responses: { 200: { description: 'The products, by sku', schema: [ProductView] } },
-        handler: async ({ res, principal }) => {
-          res.json((await this.listProducts.execute(principal.vendorId)).map(productView));
+        handler: async ({ res, query, principal }) => {
+          const found = await this.listProducts.execute({ vendorId: principal.vendorId, ...query });
+          res.json(found.map(productView));
         },
       }),
       route<CreateProductBody>({
@@ -57,7 +62,9 @@ export class ProductsController implements Controller {
         description:
           'A product is what a vendor sells (`productType`: article, audiobook, ebook, bundle, podcast, pass, ' +
           'publication, physical_issue, or license for seats); it is sold through its purchase options. The SKU is the ' +
-          "vendor's own id for it (1 to 128 letters, digits, `.`, `_`, `-`); a SKU the vendor already has is a 409 `PRODUCT.EXISTS`.",
+          "vendor's own id for it (1 to 128 letters, digits, `.`, `_`, `-`); a SKU the vendor already has is a 409 `PRODUCT.EXISTS`. " +
+          '`taxCategory` (standard, news, book, audiobook, e_publication, physical_periodical; default standard) picks ' +
+          "the product's VAT rate in each market (docs/invoices.md).",
         tags,
         auth: { kind: 'bearer', scope: 'products:write' },
         body: { dto: CreateProductBody },

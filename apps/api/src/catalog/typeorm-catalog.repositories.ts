@@ -8,6 +8,7 @@ import {
   Vendor,
   VendorRepository,
 } from '@kiosk/domain/catalog';
+import { DEFAULT_TAX_CATEGORY, isTaxCategory } from '@kiosk/domain/billing';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { insertTestClock } from './typeorm-test-clocks.repository';
 import { DataSource } from 'typeorm';
@@ -46,7 +47,11 @@ export class TypeOrmVendorRepository implements VendorRepository {
   }
 }
 
-const toProduct = (row: ProductRow): Product => ({ ...row, productType: row.productType as ProductType });
+const toProduct = (row: ProductRow): Product => ({
+  ...row,
+  productType: row.productType as ProductType,
+  taxCategory: isTaxCategory(row.taxCategory) ? row.taxCategory : DEFAULT_TAX_CATEGORY,
+});
 
 export class TypeOrmProductRepository implements ProductRepository {
   constructor(private readonly db: DataSource) {}

@@ -10,6 +10,7 @@ import {
   IsInt,
   IsNumber,
   IsOptional,
+  IsObject,
   IsString,
   Matches,
   Max,
@@ -227,6 +228,11 @@ export class CheckoutView {
   @IsString() updatedAt!: string;
   @IsString() expiresAt!: string;
   @IsArray() @IsString({ each: true }) contractIds!: string[];
+  /**
+   * VAT of `price` for the buyer's country (docs/invoices.md): net, vat, gross in major units, rate in percent
+   * (null when lines differ), rates, country, reverseCharge, taxIncluded (of the first line). `price` is unchanged by it.
+   */
+  @NullableInAnswer() @IsObject() tax!: Record<string, unknown> | null;
 }
 
 /** The vendor's checkout settings (management). */

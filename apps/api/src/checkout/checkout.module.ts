@@ -19,7 +19,7 @@ import {
 } from '@kiosk/domain/checkout';
 import { CreateContract, GetContract } from '@kiosk/domain/contracts';
 import { ServiceIdentifier } from 'inversify';
-import { EmbeddedMailer } from '../billing/billing.module';
+import { BILLING, EmbeddedMailer } from '../billing/billing.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
 import { IDENTITY } from '../identity/identity.module';
@@ -93,7 +93,7 @@ export const checkoutModule = defineModule({
     bind(CreateCheckout).toDynamicValue((c) => new CreateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(TOKENS.Ids), c.get(clock)));
     bind(GetCheckout).toDynamicValue((c) => new GetCheckout(c.get(CHECKOUT.Checkouts)));
     bind(CHECKOUT.CheckoutEventView).toDynamicValue((c) =>
-      checkoutEventView(c.get(CHECKOUT.Checkouts), c.get(TOKENS.Clock), c.get(CHECKOUT.Links)),
+      checkoutEventView(c.get(CHECKOUT.Checkouts), c.get(TOKENS.Clock), c.get(CHECKOUT.Links), c.get(BILLING.CheckoutTax)),
     );
     bind(UpdateCheckout).toDynamicValue((c) => new UpdateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(clock)));
     bind(CompleteCheckout).toDynamicValue(
@@ -105,7 +105,7 @@ export const checkoutModule = defineModule({
         ),
     );
     bind(PayCheckout).toDynamicValue(
-      (c) => new PayCheckout(c.get(CHECKOUT.Checkouts), c.get(CHECKOUT.Providers), c.get(CompleteCheckout), c.get(clock)),
+      (c) => new PayCheckout(c.get(CHECKOUT.Checkouts), c.get(CHECKOUT.Providers), c.get(CompleteCheckout), c.get(clock), c.get(BILLING.CheckoutAmountDue)),
     );
     bind(ConfirmCheckoutPayment).toDynamicValue(
       (c) => new ConfirmCheckoutPayment(c.get(CHECKOUT.Checkouts), c.get(CHECKOUT.Providers), c.get(CompleteCheckout), c.get(clock)),
@@ -145,6 +145,7 @@ export const checkoutModule = defineModule({
           },
           c.get(CHECKOUT.Links),
           c.get(clock),
+          c.get(BILLING.CheckoutTax),
         ),
     );
     bind(TOKENS.Controller).toDynamicValue((c) => {
@@ -168,6 +169,7 @@ export const checkoutModule = defineModule({
           c.get(CATALOG.Vendors),
           c.get(CHECKOUT.Links),
           c.get(clock),
+          c.get(BILLING.CheckoutAmountDue),
         ),
     );
   },

@@ -46,7 +46,7 @@ export class CheckoutLinks {
 }
 
 /** A checkout in the shape of interface 2.8; absent values are null. */
-export function checkoutView(checkout: Checkout, now: Date, links: CheckoutLinks): CheckoutView {
+export function checkoutView(checkout: Checkout, now: Date, links: CheckoutLinks, tax: CheckoutView['tax'] = null): CheckoutView {
   const s = checkout.toSnapshot();
   const d = s.details;
   return {
@@ -81,6 +81,7 @@ export function checkoutView(checkout: Checkout, now: Date, links: CheckoutLinks
     giftMode: d.giftMode,
     requireAddress: d.requireAddress,
     price: toMajor(s.price),
+    tax,
     attribution: { ...d.attribution },
     paymentData: d.paymentData ? { ...d.paymentData } : null,
     paymentMethodsFilter: d.paymentMethodsFilter ? d.paymentMethodsFilter.map((m) => ({ provider: m.provider, methods: [...m.methods] })) : null,

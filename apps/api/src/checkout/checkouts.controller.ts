@@ -10,6 +10,7 @@ import {
 } from '@kiosk/domain/checkout';
 import { Principal } from '@kiosk/domain/identity';
 import { HttpProblem } from '../platform/http/problem';
+import { CheckoutTaxView } from '../billing/billing.module';
 import { Controller, route } from '../platform/http/routes';
 import { CheckoutBody, CheckoutSettingsBody, CheckoutSettingsView, CheckoutView } from './checkout.dto';
 import {
@@ -50,6 +51,7 @@ export class CheckoutsController implements Controller {
     private readonly u: CheckoutUseCases,
     private readonly links: CheckoutLinks,
     private readonly clock: Clock,
+    private readonly taxOf: CheckoutTaxView | null = null,
   ) {}
 
   routes() {
@@ -58,7 +60,7 @@ export class CheckoutsController implements Controller {
       400: { description: 'Invalid body (every wrong field under `errors`); unknown product or purchase option; a price or currency that is not the vendor\'s (CHECKOUT.PRICE_MISMATCH); gift or business purchase the vendor does not offer' },
       401: { description: 'No or bad credentials' },
     };
-    const view = (c: Parameters<typeof checkoutView>[0]) => checkoutView(c, this.clock.now(), this.links);
+    const view = async (c: Parameters<typeof checkoutView>[0]) => checkoutView(c, this.clock.now(), this.links, this.taxOf ? await this.taxOf(c) : null);
     return [
       route<CheckoutBody>({
         method: 'post',
@@ -73,7 +75,7 @@ export class CheckoutsController implements Controller {
         responses: { 201: { description: 'The checkout (PENDING)', schema: CheckoutView }, ...errors },
         handler: async ({ res, body, principal }) => {
           const checkout = await this.u.create.execute({ vendorId: principal.vendorId, owner: ownerOf(principal), request: checkoutRequest(body) });
-          res.status(201).json(view(checkout));
+          res.status(201).json(await view(checkout));
         },
       }),
       route({
@@ -87,7 +89,7 @@ export class CheckoutsController implements Controller {
         examples: { params: { id: CHECKOUT_ID }, responses: { 200: CHECKOUT_EXAMPLE } },
         responses: { 200: { description: 'The checkout', schema: CheckoutView }, 401: errors[401], 404: { description: 'No such checkout of the caller' } },
         handler: async ({ res, params, principal }) => {
-          res.json(view(await this.u.get.execute({ vendorId: principal.vendorId, checkoutId: params.id, owner: ownerOf(principal) })));
+          res.json(await view(await this.u.get.execute({ vendorId: principal.vendorId, checkoutId: params.id, owner: ownerOf(principal) })));
         },
       }),
       route<CheckoutBody>({
@@ -113,7 +115,7 @@ export class CheckoutsController implements Controller {
             owner: ownerOf(principal),
             request: checkoutRequest(body),
           });
-          res.json(view(checkout));
+          res.json(await view(checkout));
         },
       }),
       route({

@@ -1,6 +1,7 @@
 import { Clock, DomainError } from '@kiosk/domain';
 import { VendorRepository } from '@kiosk/domain/catalog';
 import {
+  CheckoutAmountDue,
   CheckoutIncomplete,
   CheckoutRequest,
   CheckoutSnapshot,
@@ -37,6 +38,7 @@ import {
   PageFrame,
   problemPage,
   receiptPage,
+  ShownCheckout,
 } from './hosted-pages';
 
 export class PageQuery {
@@ -139,6 +141,8 @@ export class HostedCheckoutController implements Controller {
     private readonly vendors: Pick<VendorRepository, 'find'>,
     private readonly links: CheckoutLinks,
     private readonly clock: Clock,
+    /** What the buyer pays (a price without tax plus its VAT): the amount the pages show and the card is charged. */
+    private readonly amountDue: CheckoutAmountDue = async (checkout) => checkout.price,
   ) {}
 
   private send(res: Response, status: number, html: string) {
@@ -165,7 +169,9 @@ export class HostedCheckoutController implements Controller {
     }
     const vendor = await this.vendors.find(vendorId);
     const settings = await this.u.settings.execute(vendorId);
-    const snapshot = checkout.toSnapshot();
+    const stored = checkout.toSnapshot();
+    const due = await this.amountDue(checkout);
+    const snapshot: ShownCheckout = { ...stored, price: due, vatAddedMinor: due.minor - stored.price.minor };
     const pageFrame = (title: string): PageFrame => ({
       title,
       vendorName: vendor?.name ?? vendorId,

@@ -78,7 +78,13 @@ const PERIOD: Record<string, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month
 const every = (r: { interval: string; time: number } | null) =>
   r ? (r.time === 1 ? ` / ${PERIOD[r.interval]}` : ` / ${r.time} ${PERIOD[r.interval]}s`) : '';
 
-export function summary(s: CheckoutSnapshot, paid = false): string {
+/**
+ * A checkout as its pages show it: `price` is what the buyer pays, with the
+ * VAT added to prices that exclude it (`vatAddedMinor`, shown on its own line).
+ */
+export type ShownCheckout = CheckoutSnapshot & { readonly vatAddedMinor?: number };
+
+export function summary(s: ShownCheckout, paid = false): string {
   const rows = s.items
     .map(
       (i) =>
@@ -89,13 +95,14 @@ export function summary(s: CheckoutSnapshot, paid = false): string {
   const discount = s.discountMinor > 0
     ? `<tr><td>Discount</td><td class="amount">−${amount(s.discountMinor, s.currency)}</td></tr>`
     : '';
+  const vat = (s.vatAddedMinor ?? 0) > 0 ? `<tr><td>VAT</td><td class="amount">${amount(s.vatAddedMinor!, s.currency)}</td></tr>` : '';
   const owned = s.itemsOwned.length > 0
     ? `<p class="hint">You already have: ${s.itemsOwned.map((o) => escapeHtml(o.title)).join(', ')}.</p>`
     : '';
   return `<section aria-labelledby="summary-title"><h2 id="summary-title">Your order</h2>
 <table><caption class="hint" style="text-align:left">${s.type === 'RECURRING' ? 'Subscription: renews until you cancel.' : 'One-time purchase.'}</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="amount">Price</th></tr></thead>
-<tbody>${rows}${discount}</tbody>
+<tbody>${rows}${discount}${vat}</tbody>
 <tfoot><tr><th scope="row">${paid ? 'Paid' : 'To pay now'}</th><td class="amount" id="total">${amount(s.price.minor, s.currency)}</td></tr></tfoot></table>${owned}</section>`;
 }
 

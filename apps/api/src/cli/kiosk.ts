@@ -11,6 +11,7 @@ import {
   RecurringInterval,
 } from '@kiosk/domain/catalog';
 import { DomainError } from '@kiosk/domain';
+import { TAX_CATEGORIES, TaxCategory } from '@kiosk/domain/billing';
 import {
   API_KEY_ROLES,
   ApiKeyRole,
@@ -19,6 +20,8 @@ import {
   GRANTABLE_SCOPES,
   IssueUserToken,
   RegisterBrowserClient,
+  STAFF_ROLES,
+  StaffRole,
 } from '@kiosk/domain/identity';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config';
@@ -88,16 +91,17 @@ registerVendorCommands(program, withRuntime);
 
 program
   .command('staff:create')
-  .description('create (or promote) a staff user of a vendor')
+  .description("create (or promote) a staff member of a vendor: the vendor's first owner (docs/team-and-staff.md)")
   .requiredOption('--vendor <id>', 'id of the vendor')
-  .requiredOption('--email <email>', "the staff user's e-mail address (signs in with it)")
+  .requiredOption('--email <email>', "the staff member's e-mail address (signs in with it)")
   .option('--first-name <name>', 'given name')
   .option('--last-name <name>', 'family name')
-  .action((o: { vendor: string; email: string; firstName?: string; lastName?: string }) =>
+  .addOption(new Option('--role <role>', 'role in the vendor\'s team').choices([...STAFF_ROLES]).default('owner'))
+  .action((o: { vendor: string; email: string; firstName?: string; lastName?: string; role: StaffRole }) =>
     withRuntime((r) =>
       r.container
         .get(CreateStaffUser)
-        .execute({ vendorId: o.vendor, email: o.email, firstName: o.firstName, lastName: o.lastName }),
+        .execute({ vendorId: o.vendor, email: o.email, firstName: o.firstName, lastName: o.lastName, role: o.role }),
     ),
   );
 
@@ -139,7 +143,8 @@ program
   .requiredOption('--title <title>', 'the title shown to readers')
   .addOption(new Option('--type <type>', 'kind of product').choices([...PRODUCT_TYPES]).makeOptionMandatory())
   .option('--publisher-content-id <id>', "the vendor's own id of the content the product sells")
-  .action((o: { vendor: string; sku: string; title: string; type: ProductType; publisherContentId?: string }) =>
+  .addOption(new Option('--tax-category <category>', 'what the product is for VAT (default standard)').choices([...TAX_CATEGORIES]))
+  .action((o: { vendor: string; sku: string; title: string; type: ProductType; publisherContentId?: string; taxCategory?: TaxCategory }) =>
     withRuntime((r) =>
       r.container.get(CreateProduct).execute({
         vendorId: o.vendor,
@@ -147,6 +152,7 @@ program
         title: o.title,
         productType: o.type,
         publisherContentId: o.publisherContentId,
+        taxCategory: o.taxCategory,
       }),
     ),
   );

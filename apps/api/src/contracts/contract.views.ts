@@ -14,7 +14,7 @@ import { ContractView, DiscountCodeView, SeatUserView } from './contracts.dto';
 
 
 /** A contract in the shape of interface 2.2; absent values are null (DESIGN.md 4). */
-export function contractView(contract: Contract, now: Date, baseUrl: string): ContractView {
+export function contractView(contract: Contract, now: Date, baseUrl: string, tax: ContractView['tax'] = null): ContractView {
   const s = contract.toSnapshot();
   const discount = contract.discountAt(now);
   const nextPrice = contract.nextPrice;
@@ -27,6 +27,7 @@ export function contractView(contract: Contract, now: Date, baseUrl: string): Co
     confirmedAt: iso(s.confirmedAt),
     updatedAt: s.updatedAt.toISOString(),
     price: toMajor(contract.price),
+    tax,
     nextBillAt: iso(contract.nextBillAt),
     nextPrice: nextPrice ? toMajor(nextPrice) : null,
     currency: s.currency,

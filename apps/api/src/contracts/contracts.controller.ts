@@ -11,6 +11,7 @@ import {
   RemoveSeat,
   SetSeats,
 } from '@kiosk/domain/contracts';
+import { ContractTaxView } from '../billing/billing.module';
 import { Controller, route } from '../platform/http/routes';
 import {
   AssignSeatBody,
@@ -67,9 +68,11 @@ export class ContractsController implements Controller {
     private readonly useCases: ContractUseCases,
     private readonly clock: Clock,
     private readonly baseUrl: string,
+    private readonly taxOf: ContractTaxView | null = null,
   ) {}
 
-  private view = (contract: Parameters<typeof contractView>[0]) => contractView(contract, this.clock.now(), this.baseUrl);
+  private view = async (contract: Parameters<typeof contractView>[0]) =>
+    contractView(contract, this.clock.now(), this.baseUrl, this.taxOf ? await this.taxOf(contract) : null);
 
   routes() {
     const u = this.useCases;
@@ -110,7 +113,7 @@ export class ContractsController implements Controller {
             anchorDate: body.anchorDate ? new Date(body.anchorDate) : undefined,
             confirm: body.confirm,
           });
-          res.status(201).json(this.view(contract));
+          res.status(201).json(await this.view(contract));
         },
       }),
       route<unknown, ContractsQuery>({
@@ -134,7 +137,7 @@ export class ContractsController implements Controller {
             limit: query.limit,
             offset: query.offset,
           });
-          res.json(contracts.map(this.view));
+          res.json(await Promise.all(contracts.map(this.view)));
         },
       }),
       route({
@@ -148,7 +151,7 @@ export class ContractsController implements Controller {
         examples: { params: { id: CONTRACT_ID }, responses: { 200: CONTRACT_EXAMPLE } },
         responses: { 200: { description: 'The contract', schema: ContractView } },
         handler: async ({ res, params, principal }) => {
-          res.json(this.view(await u.get.execute({ vendorId: principal.vendorId, contractId: params.id })));
+          res.json(await this.view(await u.get.execute({ vendorId: principal.vendorId, contractId: params.id })));
         },
       }),
       route({
@@ -164,7 +167,7 @@ export class ContractsController implements Controller {
         examples: { params: { id: CONTRACT_ID }, responses: { 200: CONTRACT_EXAMPLE } },
         responses: { 200: { description: 'Confirmed (also when it already was)', schema: ContractView } },
         handler: async ({ res, params, principal }) => {
-          res.json(this.view(await u.confirm.execute({ vendorId: principal.vendorId, contractId: params.id })));
+          res.json(await this.view(await u.confirm.execute({ vendorId: principal.vendorId, contractId: params.id })));
         },
       }),
       route<SetSeatsBody>({
@@ -189,7 +192,7 @@ export class ContractsController implements Controller {
             seats: body.seats,
             sku: body.sku,
           });
-          res.json(this.view(contract));
+          res.json(await this.view(contract));
         },
       }),
       route<unknown, SeatUsersQuery>({

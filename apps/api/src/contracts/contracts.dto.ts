@@ -17,6 +17,7 @@ import {
   IsISO8601,
   IsNotEmpty,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -196,6 +197,11 @@ export class ContractView {
   @IsString() name!: string;
   @IsString() userId!: string;
   @NullableInAnswer() @ValidateNested() @Type(() => PartyView) payer!: PartyView | null;
+  /**
+   * VAT of `price` as the next invoice shows it (docs/invoices.md): net, vat, gross in major units, rate in
+   * percent (null when lines differ), rates, country, reverseCharge, taxIncluded. `price` is unchanged by it.
+   */
+  @NullableInAnswer() @IsObject() tax!: Record<string, unknown> | null;
   @IsString() createdAt!: string;
   @NullableInAnswer() @IsString() confirmedAt!: string | null;
   @IsString() updatedAt!: string;

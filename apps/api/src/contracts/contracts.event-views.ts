@@ -1,5 +1,6 @@
 import { Clock } from '@kiosk/domain';
 import { ContractNotFound, GetContract, ListSeatUsers } from '@kiosk/domain/contracts';
+import { ContractTaxView } from '../billing/billing.module';
 import { EventObjectView, payloadString } from '../platform/http/event-object-view';
 import { contractView, seatUserView } from './contract.views';
 
@@ -14,10 +15,10 @@ const unlessGone = async <T>(read: () => Promise<T>): Promise<T | null> => {
 
 /** The contract (the event's aggregate) as `GET /management/contracts/{id}` shows it. */
 export const contractEventView =
-  (get: GetContract, clock: Clock, baseUrl: string): EventObjectView =>
+  (get: GetContract, clock: Clock, baseUrl: string, taxOf: ContractTaxView | null = null): EventObjectView =>
   async (event) => {
     const contract = await unlessGone(() => get.execute({ vendorId: event.vendorId, contractId: event.aggregateId }));
-    return contract ? { ...contractView(contract, clock.now(), baseUrl) } : null;
+    return contract ? { ...contractView(contract, clock.now(), baseUrl, taxOf ? await taxOf(contract) : null) } : null;
   };
 
 /**

@@ -84,7 +84,7 @@ export const contractsModule = defineModule({
     bind(RemoveSeat).toDynamicValue((c) => new RemoveSeat(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(ListSeatUsers).toDynamicValue((c) => new ListSeatUsers(c.get(CONTRACTS.Contracts), c.get(IDENTITY.Users)));
     bind(CONTRACTS.ContractEventView).toDynamicValue((c) =>
-      contractEventView(c.get(GetContract), c.get(TOKENS.Clock), c.get(TOKENS.Config).baseUrl),
+      contractEventView(c.get(GetContract), c.get(TOKENS.Clock), c.get(TOKENS.Config).baseUrl, c.get(BILLING.ContractTax)),
     );
     bind(CONTRACTS.SeatEventView).toDynamicValue((c) => seatEventView(c.get(ListSeatUsers)));
     bind(RequestCancel).toDynamicValue((c) => new RequestCancel(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
@@ -122,6 +122,7 @@ export const contractsModule = defineModule({
           },
           c.get(TOKENS.Clock),
           c.get(TOKENS.Config).baseUrl,
+          c.get(BILLING.ContractTax),
         ),
     );
     bind(TOKENS.PeriodicTask).toDynamicValue((c) => c.get(TimedContractMoves));
@@ -175,6 +176,7 @@ export const contractsModule = defineModule({
           c.get(clock),
           c.get(TOKENS.Config).baseUrl,
           c.get(TOKENS.Logger),
+          c.get(BILLING.ContractTax),
         ),
     );
   },

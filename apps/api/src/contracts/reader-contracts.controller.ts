@@ -13,6 +13,7 @@ import {
 } from '@kiosk/domain/contracts';
 import { Logger } from 'pino';
 import { ARRAY, OBJECT, readerOf, SUCCESS } from '../platform/http/reader';
+import { ContractTaxView } from '../billing/billing.module';
 import { Controller, route } from '../platform/http/routes';
 import { amendmentView, contractView, paymentIssueView, subscriptionView, upgradeOptionView } from './contract.views';
 import { CancelContractBody, ContractView, CreateAmendmentBody } from './contracts.dto';
@@ -50,9 +51,10 @@ export class ReaderContractsController implements Controller {
     private readonly clock: Clock,
     private readonly baseUrl: string,
     private readonly logger: Logger,
+    private readonly taxOf: ContractTaxView | null = null,
   ) {}
 
-  private view = (contract: Contract) => contractView(contract, this.clock.now(), this.baseUrl);
+  private view = async (contract: Contract) => contractView(contract, this.clock.now(), this.baseUrl, this.taxOf ? await this.taxOf(contract) : null);
 
   routes() {
     const u = this.u;
@@ -69,7 +71,7 @@ export class ReaderContractsController implements Controller {
         examples: { responses: { 200: [CONTRACT_EXAMPLE] } },
         responses: { 200: { description: 'Contracts', schema: [ContractView] } },
         handler: async ({ res, principal }) => {
-          res.json((await u.listContracts.execute(readerOf(principal))).map(this.view));
+          res.json(await Promise.all((await u.listContracts.execute(readerOf(principal))).map(this.view)));
         },
       }),
       route({
@@ -83,7 +85,7 @@ export class ReaderContractsController implements Controller {
         examples: { params: { id: CONTRACT_ID }, responses: { 200: CONTRACT_EXAMPLE } },
         responses: { 200: { description: 'The contract', schema: ContractView }, 404: NOT_FOUND },
         handler: async ({ res, params, principal }) => {
-          res.json(this.view(await u.getContract.execute({ ...readerOf(principal), contractId: params.id })));
+          res.json(await this.view(await u.getContract.execute({ ...readerOf(principal), contractId: params.id })));
         },
       }),
       route({

@@ -1,17 +1,32 @@
+import { SetProductScopes } from '@kiosk/domain/capsule';
 import { CreatePaywall } from '@kiosk/domain/paywalls';
 import { RegisterBrowserClient } from '@kiosk/domain/identity';
 import { ChangeScriptConfiguration, GetScriptConfiguration } from '@kiosk/domain/scripts';
 import { Container } from 'inversify';
+import { CapsuleKeyManagement } from '../capsule/capsule.module';
 import { TOKENS } from '../platform/tokens';
+import { DemoCapsule } from './demo-capsule';
+
+/** The demo's capsule publisher, made from the container (also where the demo module is not loaded). */
+export function demoCapsuleOf(container: Container, vendorId: string): DemoCapsule {
+  const { baseUrl, secretsKey } = container.get(TOKENS.Config);
+  return new DemoCapsule(vendorId, container.get(CapsuleKeyManagement), container.get(SetProductScopes), baseUrl, secretsKey);
+}
 
 /**
  * What the demo newspaper at `/demo/` needs of the demo vendor: a browser
  * client for this service's own address, a paywall with three free reads
  * a day and the yearly subscription, and the script configuration naming
- * both. Made once (while the script configuration is unsaved).
+ * both (made once, while the script configuration is unsaved); then the
+ * capsule keys and the `daily` → `premium` scope of the encrypted article
+ * (whatever is missing, so an older demo install gets them too).
  */
 export async function setUpDemoSite(container: Container, vendorId: string): Promise<void> {
-  if ((await container.get(GetScriptConfiguration).execute(vendorId)).version > 0) return;
+  if ((await container.get(GetScriptConfiguration).execute(vendorId)).version === 0) await setUpScriptSite(container, vendorId);
+  await demoCapsuleOf(container, vendorId).setUp();
+}
+
+async function setUpScriptSite(container: Container, vendorId: string): Promise<void> {
   const { baseUrl } = container.get(TOKENS.Config);
   const client = await container.get(RegisterBrowserClient).execute({
     vendorId,

@@ -1,7 +1,9 @@
+import { Clock } from '@kiosk/domain';
 import { GetScriptConfiguration } from '@kiosk/domain/scripts';
 import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
-import { DEMO_ARTICLES, DEMO_SCRIPT, demoArticlePage, demoFrontPage, DemoSite } from './demo-site.pages';
+import { DemoCapsule } from './demo-capsule';
+import { DEMO_ARTICLES, DEMO_SCRIPT, demoAccountPage, demoArticlePage, demoFrontPage, DemoSite, premiumBodyHtml } from './demo-site.pages';
 
 /**
  * The demo newspaper (`/demo/`): a publisher's site that uses only the
@@ -12,6 +14,8 @@ export class DemoSiteController implements Controller {
   constructor(
     private readonly vendorId: string,
     private readonly scripts: GetScriptConfiguration,
+    private readonly capsule: DemoCapsule,
+    private readonly clock: Clock,
   ) {}
 
   private async ready(): Promise<DemoSite> {
@@ -62,10 +66,27 @@ export class DemoSiteController implements Controller {
       }),
       route({
         method: 'get',
+        path: '/demo/account',
+        operationId: 'demoAccountPage',
+        summary: "The demo reader's account page: the sign-in and account components",
+        description: '`<service-login>` and `<service-account>` (contracts with cancel, bills with receipts, profile) on a publisher page.',
+        examples: { responses: { 200: '<!doctype html><html lang="en">…<service-account></service-account>…</html>' } },
+        tags,
+        auth: { kind: 'none' },
+        responses: { 200: html, 404: { description: 'The demo vendor is not set up' } },
+        handler: async ({ res }) => {
+          send(res, demoAccountPage(await this.ready()));
+        },
+      }),
+      route({
+        method: 'get',
         path: '/demo/articles/{slug}',
         operationId: 'demoArticlePage',
-        summary: 'One article of the demo newspaper (free or metered)',
-        description: 'A metered article marks its body `data-service-paywall="<slug>"`: the library asks the paywall for access and shows the rest, or the paywall.',
+        summary: 'One article of the demo newspaper (free, metered or premium)',
+        description:
+          'A metered article marks its body `data-service-paywall="<slug>"`: the library asks the paywall for access and shows the rest, or the paywall. ' +
+          'The premium article carries its body encrypted (a capsule manifest rendered for this request with the demo vendor\'s keys, ' +
+          '`script.dca-manifest` and `[data-service-capsule]`): a subscriber\'s browser unlocks and decrypts it.',
         tags,
         auth: { kind: 'none' },
         examples: { params: { slug: DEMO_ARTICLES[1].slug }, responses: { 200: '<!doctype html><html lang="en">…<div data-service-paywall="harbour">…</html>' } },
@@ -74,7 +95,10 @@ export class DemoSiteController implements Controller {
           const site = await this.ready();
           const article = DEMO_ARTICLES.find((a) => a.slug === params.slug);
           if (!article) throw new HttpProblem(404, 'DEMO.NO_ARTICLE', `no article ${params.slug}`);
-          send(res, demoArticlePage(site, article));
+          const manifest = article.premium
+            ? await this.capsule.render(article.slug, [{ contentName: 'bodytext', text: premiumBodyHtml(article) }], this.clock.now())
+            : null;
+          send(res, demoArticlePage(site, article, manifest));
         },
       }),
     ];

@@ -1,3 +1,4 @@
+import { CapsuleManifest, manifestScript } from '@kiosk/domain/capsule';
 import { escapeText } from '../platform/http/page-shell';
 
 /** The demo newspaper's pages: plain HTML, the script tag, and the attributes the library reads. */
@@ -8,6 +9,8 @@ export interface DemoArticle {
   body: string[];
   /** Metered articles are behind the paywall's free reads; free ones are not. */
   metered: boolean;
+  /** Premium: the body after the first paragraph is encrypted in the page (a capsule manifest) for the `premium` scope. */
+  premium?: boolean;
 }
 
 export const DEMO_ARTICLES: readonly DemoArticle[] = [
@@ -17,7 +20,16 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
   { slug: 'football', title: 'Late goal sends the town team up', lead: 'A header in the ninety-third minute decided the season.', body: ['Eight thousand saw the match in the rain.', 'The team plays in the second division next year.'], metered: true },
   { slug: 'bakery', title: 'The oldest bakery turns one hundred', lead: 'Four generations have baked cardamom buns on the square.', body: ['The family still uses the first oven for the bread.', 'On Saturday every customer gets a bun for free.'], metered: true },
   { slug: 'weather', title: 'A mild winter, say the forecasters', lead: 'Less snow than usual, and an early spring.', body: ['The sea is warmer than it has been in thirty years.', 'Skiers should look north for snow this season.'], metered: true },
+  { slug: 'archive', title: 'Inside the city archive', lead: 'For subscribers: this story is encrypted in the page and opens in your browser.', body: ['The archive keeps eight hundred years of the town in its cellars.', 'Its keeper shows us the oldest map of the harbour, drawn in 1374.', 'From next year the whole collection will be online for subscribers.'], metered: false, premium: true },
 ];
+
+/** The encrypted part of a premium article, as the publisher renders it into the capsule (HTML of the page). */
+export function premiumBodyHtml(article: DemoArticle): string {
+  return article.body
+    .slice(1)
+    .map((p) => `<p>${escapeText(p)}</p>`)
+    .join('');
+}
 
 
 const STYLE = `
@@ -31,7 +43,9 @@ main { max-width: 42rem; margin: 0 auto; padding: 16px; }
 ul.articles { list-style: none; padding: 0; }
 ul.articles li { border-bottom: 1px solid #e7e5e4; padding: 12px 0; }
 a:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
-service-paywall { margin: 24px 0; }
+service-paywall, service-account { margin: 24px 0; }
+.locked { font: 16px/1.5 system-ui, sans-serif; background: #f5f5f4; border-left: 4px solid #b91c1c; padding: 8px 12px; }
+nav { display: flex; gap: 12px; flex-wrap: wrap; }
 `;
 
 export interface DemoSite {
@@ -49,20 +63,31 @@ function page(site: DemoSite, title: string, content: string): string {
 </head><body>
 <header class="masthead"><a class="brand" href="/demo/">Demo Daily</a>
 <nav><a href="/auth/${client}/login?return_to=%2Fdemo%2F" service-link="login" service-visibility="not-logged-in">Sign in</a>
+<a href="/demo/account" service-visibility="logged-in" hidden>Your account</a>
 <a href="/auth/${client}/logout?return_to=%2Fdemo%2F" service-link="logout" service-visibility="logged-in" hidden>Sign out</a></nav></header>
 <main>${content}</main></body></html>`;
 }
 
 export function demoFrontPage(site: DemoSite): string {
   const items = DEMO_ARTICLES.map(
-    (a) => `<li><a href="/demo/articles/${a.slug}">${escapeText(a.title)}</a> <span class="tag">${a.metered ? 'metered' : 'free'}</span><br>${escapeText(a.lead)}</li>`,
+    (a) => `<li><a href="/demo/articles/${a.slug}">${escapeText(a.title)}</a> <span class="tag">${a.premium ? 'premium' : a.metered ? 'metered' : 'free'}</span><br>${escapeText(a.lead)}</li>`,
   ).join('');
   return page(site, 'Demo Daily', `<h1>Today in Demo Daily</h1><p>A demo publisher site: it uses only Kiosk's public script tag.</p><ul class="articles">${items}</ul>`);
 }
 
-export function demoArticlePage(site: DemoSite, article: DemoArticle): string {
+/**
+ * One article. A premium one carries its encrypted body (`manifest`,
+ * rendered by the publisher for this request): the library unlocks it for a
+ * subscriber and writes the text into `[data-service-capsule]`; anyone else
+ * sees the notice and the paywall.
+ */
+export function demoArticlePage(site: DemoSite, article: DemoArticle, manifest: CapsuleManifest | null = null): string {
   const [first, ...rest] = article.body;
-  const body = article.metered
+  const body = article.premium
+    ? `<p>${escapeText(first)}</p>
+<div data-service-capsule="bodytext"><p class="locked">The rest of this article is for Demo Daily subscribers.${manifest ? '' : ' (The demo has no capsule keys yet.)'}</p></div>
+<service-paywall data-capsule-paywall content-id="${article.slug}" hidden></service-paywall>${manifest ? manifestScript(manifest) : ''}`
+    : article.metered
     ? `<div data-service-paywall="${article.slug}"><p>${escapeText(first)}</p>
 <div service-premium hidden>${rest.map((p) => `<p>${escapeText(p)}</p>`).join('')}</div>
 <service-paywall content-id="${article.slug}" hidden></service-paywall></div>`
@@ -70,9 +95,15 @@ export function demoArticlePage(site: DemoSite, article: DemoArticle): string {
   return page(site, `${article.title} - Demo Daily`, `<article><h1>${escapeText(article.title)}</h1><p class="lead">${escapeText(article.lead)}</p>${body}</article><p><a href="/demo/">All articles</a></p>`);
 }
 
+/** The reader's account page: the account component, signed in or not. */
+export function demoAccountPage(site: DemoSite): string {
+  return page(site, 'Your account - Demo Daily', `<h1>Your account</h1><service-login></service-login><service-account></service-account><p><a href="/demo/">All articles</a></p>`);
+}
+
 /**
  * The demo site's own script (no inline script: the page's CSP forbids it):
- * when the library is ready, a blocked article shows the paywall component.
+ * when the library is ready, a blocked article, or a premium one that stayed
+ * locked, shows the paywall component.
  */
 export const DEMO_SCRIPT = `window.addEventListener('serviceJsReady', function () {
   document.querySelectorAll('[data-service-paywall]').forEach(function (article) {
@@ -82,5 +113,12 @@ export const DEMO_SCRIPT = `window.addEventListener('serviceJsReady', function (
     wall.setAttribute('paywall-id', window.service.config.paywallId);
     wall.hidden = false;
   });
+  var capsule = document.querySelector('[data-service-capsule]');
+  var capsuleWall = document.querySelector('service-paywall[data-capsule-paywall]');
+  if (capsule && capsuleWall) {
+    var open = capsule.getAttribute('service-capsule') === 'open';
+    capsuleWall.hidden = open;
+    if (!open) capsuleWall.setAttribute('paywall-id', window.service.config.paywallId);
+  }
 });
 `;

@@ -19,6 +19,7 @@ import {
   LicensePoolRepository,
   LicenseProducts,
   ListFulfillments,
+  ListProductFulfillments,
   ListLicensePools,
   ListTags,
   ListTallies,
@@ -50,6 +51,8 @@ import { TOKENS } from '../platform/tokens';
 import { DiagnosticsController } from './diagnostics.controller';
 import { TypeOrmDiagnosticsRepository } from './diagnostics.repository';
 import { EngagementEraser } from './engagement.eraser';
+import { ProfileTimes } from './management-profile-times';
+import { ManagementFulfillmentsController, TypeOrmProductFulfillmentReads } from './management-fulfillments.controller';
 import { FulfillmentsController } from './fulfillments.controller';
 import { EmbeddedDeliveryProvider, TypeOrmFulfillmentRepository } from './fulfillments.typeorm';
 import { LicensePoolsController, LicensesController } from './licenses.controller';
@@ -65,6 +68,9 @@ import { TallyReaders } from './tallies.readers';
 import { TypeOrmTallyRepository } from './tallies.repository';
 import { UserMetadataController } from './user-metadata.controller';
 import { TypeOrmUserMetadataRepository } from './user-metadata.typeorm';
+
+/** When readers' profiles last changed (the management user list's `updatedAt`). */
+export { ProfileTimes } from './management-profile-times';
 
 export const ENGAGEMENT = {
   // The reader's profile, metadata, tags and fulfillments.
@@ -136,6 +142,7 @@ function bindProfile(bind: Bind): void {
         c.get(clock),
       ),
   );
+  bind(ProfileTimes).toDynamicValue((c) => new ProfileTimes(c.get(db)));
   bind(EraseAccount).toDynamicValue(
     (c) => new EraseAccount(c.get(users), c.getAll(eraser), c.get(ENGAGEMENT.UnitOfWork), c.get(clock), new TypeOrmEventOutbox(c.get(db))),
   );
@@ -180,6 +187,15 @@ function bindProfile(bind: Bind): void {
   bind(TOKENS.Controller).toDynamicValue(
     (c) => new FulfillmentsController(c.get(ListFulfillments), c.get(RequestDelivery), c.get(LoadFulfillments)),
   );
+  // GET /management/products/{sku}/fulfillments: every reader's fulfillments of a product of the vendor.
+  bind(ListProductFulfillments).toDynamicValue(
+    (c) =>
+      new ListProductFulfillments(
+        { exists: async (vendorId, sku) => (await c.get(CATALOG.Products).find(vendorId, sku)) !== null },
+        new TypeOrmProductFulfillmentReads(c.get(db)),
+      ),
+  );
+  bind(TOKENS.Controller).toDynamicValue((c) => new ManagementFulfillmentsController(c.get(ListProductFulfillments)));
 }
 
 /** Tallies, license pools and claims, diagnostics, the support session. */

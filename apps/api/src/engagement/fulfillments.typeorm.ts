@@ -12,7 +12,8 @@ import { sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { DeliveryRequestRow, FulfillmentRow } from './fulfillments.rows';
 
-function toDomain(row: FulfillmentRow): Fulfillment {
+/** A stored fulfillment as the domain's record (also the management list's reads). */
+export function toDomain(row: FulfillmentRow): Fulfillment {
   return {
     vendorId: row.vendorId,
     id: row.id,

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_AUDIENCE, ApiKey, CreateApiKey, CreatedApiKey, ListApiKeys, RevokeApiKey, scopesOf } from '@kiosk/domain/identity';
+import { ACCESS_TOKEN_AUDIENCE, API_KEYS_MANAGE, ApiKey, CreateApiKey, CreatedApiKey, ListApiKeys, RevokeApiKey, scopesOf } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
 import { ApiKeyView, CreateApiKeyBody, CreatedApiKeyView } from './identity.dto';
 import { API_KEY_EXAMPLE, API_KEY_ID, CREATE_API_KEY_EXAMPLE, CREATED_API_KEY_EXAMPLE } from './identity.examples';
@@ -22,7 +22,7 @@ export const createdKeyView = (created: CreatedApiKey, addresses: TenantAddresse
 };
 
 const STAFF_ONLY =
-  'Needs the bearer token of a signed-in staff user of the vendor; API key tokens may not manage API keys.';
+  'Needs a signed-in owner or admin of the vendor (bearer token of the OpenID provider, or the portal\'s cookie session); API key tokens may not manage API keys (docs/team-and-staff.md).';
 
 export class ApiKeysController implements Controller {
   constructor(
@@ -42,7 +42,7 @@ export class ApiKeysController implements Controller {
         examples: { request: CREATE_API_KEY_EXAMPLE, responses: { 201: CREATED_API_KEY_EXAMPLE } },
         description: STAFF_ONLY,
         tags: ['management: api keys'],
-        auth: { kind: 'bearer' },
+        auth: { kind: 'bearer', scope: API_KEYS_MANAGE },
         body: { dto: CreateApiKeyBody },
         responses: { 201: { description: 'The key with its secret and token address', schema: CreatedApiKeyView } },
         handler: async ({ res, body, principal }) => {
@@ -63,7 +63,7 @@ export class ApiKeysController implements Controller {
         examples: { responses: { 200: [API_KEY_EXAMPLE] } },
         description: STAFF_ONLY,
         tags: ['management: api keys'],
-        auth: { kind: 'bearer' },
+        auth: { kind: 'bearer', scope: API_KEYS_MANAGE },
         responses: { 200: { description: 'The keys', schema: [ApiKeyView] } },
         handler: async ({ res, principal }) => {
           const keys = await this.listKeys.execute({ actor: { kind: 'principal', principal }, vendorId: principal.vendorId });
@@ -78,7 +78,7 @@ export class ApiKeysController implements Controller {
         examples: { params: { clientId: API_KEY_ID } },
         description: STAFF_ONLY,
         tags: ['management: api keys'],
-        auth: { kind: 'bearer' },
+        auth: { kind: 'bearer', scope: API_KEYS_MANAGE },
         responses: { 204: { description: 'Revoked' } },
         handler: async ({ res, params, principal }) => {
           await this.revokeKey.execute({

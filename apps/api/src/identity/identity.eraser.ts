@@ -4,7 +4,7 @@ import { sqlRows } from '../platform/database/sql';
 import { managerOf } from '../platform/database/transaction';
 import { UserLiveness } from './user-liveness';
 
-/** identity: the user row becomes a tombstone (id kept, e-mail replaced, names gone, erased_at set); sign-in data goes. */
+/** identity: the user row becomes a tombstone (id kept, e-mail replaced, names gone, erased_at set); sign-in data and staff memberships go. */
 export class IdentityEraser implements PersonalDataEraser {
   readonly module = 'identity';
   constructor(
@@ -23,10 +23,12 @@ export class IdentityEraser implements PersonalDataEraser {
     const tombstone = taken ? s.tombstoneEmail.replace('@', `-${s.erasedAt.getTime()}@`) : s.tombstoneEmail;
     await sqlRows(
       m,
-      `UPDATE users SET email = $3, first_name = NULL, last_name = NULL, staff = false, erased_at = $4
+      `UPDATE users SET email = $3, first_name = NULL, last_name = NULL, erased_at = $4
         WHERE vendor_id = $1 AND id = $2`,
       [s.vendorId, s.userId, tombstone, s.erasedAt],
     );
+    // An erased person is nobody's staff any more (their memberships of any vendor go).
+    await sqlRows(m, `DELETE FROM staff_memberships WHERE user_vendor_id = $1 AND user_id = $2`, [s.vendorId, s.userId]);
     await sqlRows(m, `DELETE FROM user_passwords WHERE vendor_id = $1 AND user_id = $2`, [s.vendorId, s.userId]);
     await sqlRows(m, `DELETE FROM password_reset_tokens WHERE vendor_id = $1 AND user_id = $2`, [s.vendorId, s.userId]);
     // Sessions, grants, codes and tokens of the embedded OpenID provider: their accountId is the user id.

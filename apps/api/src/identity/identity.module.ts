@@ -13,6 +13,7 @@ import {
   RegisterBrowserClient,
   RevokeApiKey,
   SecretHasher,
+  StaffMembershipRepository,
   UserRepository,
 } from '@kiosk/domain/identity';
 import { AccountsByEmail } from '@kiosk/domain/catalog';
@@ -29,6 +30,7 @@ import { AccessTokenVerifier, ExternalReaderTokens, JwtAccessTokenIssuer } from 
 import { IdentityEraser } from './identity.eraser';
 import { SigningKeyStore } from './signing-keys';
 import { UserLiveness } from './user-liveness';
+import { SqlStaffMemberships } from './staff-memberships';
 import { TenantAddresses } from './tenant-addresses';
 import { TokenController } from './token.controller';
 import { BrowserClientsController } from './browser-clients.controller';
@@ -49,6 +51,8 @@ export const IDENTITY = {
   TokenIssuer: Symbol.for('AccessTokenIssuer') as ServiceIdentifier<AccessTokenIssuer>,
   /** The catalog's `AccountsByEmail` port over the users: which vendors an e-mail has an account with. */
   AccountsByEmail: Symbol.for('AccountsByEmail') as ServiceIdentifier<AccountsByEmail>,
+  /** Staff of every vendor and their roles (docs/team-and-staff.md). */
+  StaffMemberships: Symbol.for('StaffMembershipRepository') as ServiceIdentifier<StaffMembershipRepository>,
 };
 
 export { AccessTokenVerifier } from './jwt-access-tokens';
@@ -62,6 +66,7 @@ export const identityModule = defineModule({
   register: ({ bind, onActivation }) => {
     bind(IDENTITY.ApiKeys).toDynamicValue((c) => new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(IDENTITY.Users).toDynamicValue((c) => new TypeOrmUserRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+    bind(IDENTITY.StaffMemberships).toDynamicValue((c) => new SqlStaffMemberships(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(IDENTITY.AccountsByEmail).toDynamicValue((c) => new TypeOrmAccountsByEmail(c.get(TOKENS.DataSource)));
     // The pepper is derived from SECRETS_KEY so that one secret protects all key material.
     bind(IDENTITY.Hasher)
@@ -121,7 +126,7 @@ export const identityModule = defineModule({
     bind(TOKENS.Controller).toDynamicValue(
       (c) => new BrowserClientsController(c.get(RegisterBrowserClient), c.get(ListBrowserClients)),
     );
-    bind(AuthorizeKeyManagement).toDynamicValue((c) => new AuthorizeKeyManagement(c.get(IDENTITY.Users)));
+    bind(AuthorizeKeyManagement).toDynamicValue((c) => new AuthorizeKeyManagement(c.get(IDENTITY.StaffMemberships)));
     bind(CreateApiKey).toDynamicValue(
       (c) =>
         new CreateApiKey(
@@ -147,7 +152,7 @@ export const identityModule = defineModule({
         ),
     );
     bind(CreateStaffUser).toDynamicValue(
-      (c) => new CreateStaffUser(c.get(IDENTITY.Users), c.get(CATALOG.Vendors), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
+      (c) => new CreateStaffUser(c.get(IDENTITY.Users), c.get(IDENTITY.StaffMemberships), c.get(CATALOG.Vendors), c.get(TOKENS.Ids), c.get(TOKENS.Clock)),
     );
     bind(IssueUserToken).toDynamicValue(
       (c) => new IssueUserToken(c.get(IDENTITY.Users), c.get(IDENTITY.TokenIssuer), c.get(TOKENS.Clock)),

@@ -7,7 +7,6 @@ export class UserRow {
   @Column('text') email!: string;
   @Column('text', { name: 'first_name', nullable: true }) firstName!: string | null;
   @Column('text', { name: 'last_name', nullable: true }) lastName!: string | null;
-  @Column('boolean') staff!: boolean;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
 }
 

@@ -8,6 +8,9 @@ import {
   ResetPassword,
   SignIn,
   SignUp,
+  AcceptInvitation,
+  InviteStaff,
+  TeamMembers,
 } from '@kiosk/domain/identity';
 import { SetStreamingLink } from '@kiosk/domain/engagement';
 import { MergeVisitorReads } from '@kiosk/domain/paywalls';
@@ -30,6 +33,9 @@ import { SignInPagesController } from './sign-in-pages.controller';
 import { SealedSignUpLinks } from './sign-up-links';
 import { ScryptPasswordHasher, SqlPasswordCredentials, SqlPasswordResetTokens } from './passwords';
 import { SigningKeyStore } from './signing-keys';
+import { RandomInvitationTokens, SqlInvitations } from './staff-memberships';
+import { MailerInvitationMail } from './team/invitation-mail';
+import { TeamController } from './team/team.controller';
 
 export const SIGN_IN = {
   Passwords: Symbol.for('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
@@ -150,5 +156,38 @@ export const signInModule = defineModule({
         c.get(PageContexts),
       );
     });
+    // The team: members, roles and invitations (docs/team-and-staff.md).
+    bind(SqlInvitations).toDynamicValue((c) => new SqlInvitations(c.get(TOKENS.DataSource)));
+    bind(TeamMembers).toDynamicValue((c) => new TeamMembers(c.get(IDENTITY.StaffMemberships)));
+    bind(InviteStaff).toDynamicValue(
+      (c) =>
+        new InviteStaff(
+          c.get(SqlInvitations),
+          new RandomInvitationTokens(),
+          new MailerInvitationMail(c.get(EmbeddedMailer), async (vendorId) => (await c.get(CATALOG.Vendors).find(vendorId))?.name ?? vendorId),
+          c.get(TOKENS.Ids),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(AcceptInvitation).toDynamicValue(
+      (c) =>
+        new AcceptInvitation(c.get(SqlInvitations), c.get(IDENTITY.StaffMemberships), c.get(IDENTITY.Users), new RandomInvitationTokens(), c.get(TOKENS.Clock)),
+    );
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new TeamController(
+          c.get(TeamMembers),
+          c.get(InviteStaff),
+          c.get(AcceptInvitation),
+          c.get(SqlInvitations),
+          c.get(IDENTITY.StaffMemberships),
+          c.get(IDENTITY.Users),
+          c.get(IDENTITY.BrowserClients),
+          c.get(BrowserCookies),
+          c.get(AccessTokenVerifier),
+          c.get(TOKENS.Clock),
+          c.get(TOKENS.Config).baseUrl,
+        ),
+    );
   },
 });

@@ -68,10 +68,6 @@ export class TypeOrmUserRepository implements UserRepository {
     return row ? { ...row } : null;
   }
 
-  async setStaff(vendorId: string, userId: string, staff: boolean): Promise<void> {
-    await managerOf(this.db).getRepository(UserRow).update({ vendorId, id: userId }, { staff });
-  }
-
   async rename(vendorId: string, userId: string, firstName: string | null, lastName: string | null): Promise<void> {
     await managerOf(this.db).getRepository(UserRow).update({ vendorId, id: userId }, { firstName, lastName });
   }

@@ -50,7 +50,6 @@ describe('products, auto-onboarding and vendors', () => {
       email: r.email,
       firstName: null,
       lastName: null,
-      staff: false,
       createdAt: app.clock.now(),
     });
     const vendors = await app.http.get('/vendors').set(await r.auth());

@@ -29,7 +29,8 @@ describe('management routes with their billing and access effects', () => {
     expect(created.body.status).toBe('ACTIVE');
     const contractId = created.body.id as string;
     const [bill] = await rowsOf(app, 'bills', v.vendorId);
-    expect(bill).toMatchObject({ contract_id: contractId, status: 'OPEN', price_minor: '120000' });
+    // 1,200 SEK excluding VAT plus 25 % Swedish VAT (docs/invoices.md).
+    expect(bill).toMatchObject({ contract_id: contractId, status: 'OPEN', price_minor: '150000' });
     const [mail] = await rowsOf(app, 'mail_messages', v.vendorId);
     expect(mail.to_address).toBe(`ap@${v.vendorId}.example.com`);
     expect(mail.body).toContain(`On behalf of: boss@${v.vendorId}.example.com`);
@@ -57,7 +58,7 @@ describe('management routes with their billing and access effects', () => {
 
     const paid = await app.http.post(`/management/bills/${bill.id}/payments`).set(bearer(token)).send({});
     expect(paid.status).toBe(201);
-    expect(paid.body).toMatchObject({ amount: 1200, currency: 'SEK', contractId, billId: bill.id, isRefund: false });
+    expect(paid.body).toMatchObject({ amount: 1500, currency: 'SEK', contractId, billId: bill.id, isRefund: false });
   });
 });
 

@@ -30,7 +30,8 @@ describe('invoicing a confirmed contract (embedded provider)', () => {
       id: `${contract.id}-bill-1`,
       user_id: contract.userId,
       payer_id: snapshot.payer!.id,
-      price_minor: '120000',
+      // 1,200 SEK excluding VAT, plus 25 % Swedish VAT: the buyer pays 1,500 SEK.
+      price_minor: '150000',
       currency: 'SEK',
       status: 'OPEN',
       payment_provider: 'INVOICE_PROVIDER',
@@ -50,10 +51,10 @@ describe('invoicing a confirmed contract (embedded provider)', () => {
       vendor_reference: 'Account manager Ada',
       edi_number: '7365560000000',
       delivery: 'E_INVOICE',
-      total_minor: '120000',
+      total_minor: '150000',
     });
-    expect(invoice.document.billedTo).toEqual({ userId: snapshot.payer!.id, email: `ap@${v.vendorId}.example.com`, name: 'Paula Payer' });
-    expect(invoice.document.onBehalfOf).toEqual({ userId: contract.userId, email: `reader@${v.vendorId}.example.com`, name: 'Rita Reader' });
+    expect(invoice.document.billedTo).toMatchObject({ userId: snapshot.payer!.id, email: `ap@${v.vendorId}.example.com`, name: 'Paula Payer' });
+    expect(invoice.document.onBehalfOf).toMatchObject({ userId: contract.userId, email: `reader@${v.vendorId}.example.com`, name: 'Rita Reader' });
 
     const mails = await rowsOf(app, 'mail_messages', v.vendorId);
     expect(mails).toHaveLength(1);
@@ -65,7 +66,9 @@ describe('invoicing a confirmed contract (embedded provider)', () => {
       'Your reference: PO-4711',
       'Our reference: Account manager Ada',
       'E-invoice number: 7365560000000',
-      'Total: 1200.00 SEK (tax excluded)',
+      'Quantity: 1, unit price: 1200.00 SEK, VAT 25 %: 300.00 SEK, amount excl. VAT: 1200.00 SEK',
+      'VAT 25 % on 1200.00 SEK: 300.00 SEK',
+      'Total to pay: 1500.00 SEK',
     ]) {
       expect(mails[0].body).toContain(line);
     }

@@ -46,12 +46,36 @@ window.addEventListener('serviceJsReady', () => {
 </body></html>`;
 }
 
+/**
+ * A publisher page built from the components: `<service-login>`, and the
+ * article in `<service-content>`. Its premium slot is empty unless the
+ * request carries a signed link's `service_token` (the publisher's server
+ * would check it; this one only looks for it), as a paywalled site serves it.
+ */
+function componentsPage(articleId: string, token: string | null): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The Daily: ${articleId}</title>
+<script>window.readyCount = 0; window.addEventListener('serviceJsReady', () => { window.readyCount += 1; });</script>
+<script src="${app.baseUrl}/s/${vendorId}/bundle/stable" defer></script></head><body>
+<header><service-login></service-login></header>
+<article class="story" data-service-paywall="${articleId}">
+  <h1 class="headline">Story ${articleId}</h1><meta name="article-id" content="${articleId}"><span class="price">4,99 kr</span>
+  <service-content content-id="${articleId}">
+    <p slot="teaser" id="teaser">The first paragraph, free for everyone.</p>
+    <div slot="premium" service-premium>${token ? `<p id="full">The whole story of ${articleId}, from the signed link.</p>` : ''}</div>
+  </service-content>
+</article>
+</body></html>`;
+}
+
 describeWithChromium('the script host on a publisher page (headless Chromium)', () => {
   beforeAll(async () => {
     app = await startListeningApp();
     site = createServer((req, res) => {
-      const id = new URL(req.url ?? '/', 'http://x').pathname.slice(1) || 'front';
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articlePage(id));
+      const url = new URL(req.url ?? '/', 'http://x');
+      const components = /^\/c\/([a-z0-9-]+)$/.exec(url.pathname);
+      const body = components ? componentsPage(components[1], url.searchParams.get('service_token')) : articlePage(url.pathname.slice(1) || 'front');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     });
     await new Promise<void>((resolve) => site.listen(0, resolve));
     siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
@@ -80,6 +104,7 @@ describeWithChromium('the script host on a publisher page (headless Chromium)', 
           { action: 'insert', selector: 'header h1', html: '<p id="elsewhere">Only on sport pages</p>', pathPattern: '/sport/*' },
         ],
         analytics: { pageViews: true },
+        contentSelectors: { article: '.story', title: '.headline', price: '.price', id: 'meta[name=article-id]' },
       })
       .expect(200);
     browser = await launchChromium();
@@ -148,6 +173,57 @@ describeWithChromium('the script host on a publisher page (headless Chromium)', 
     expect(visitor).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(await open(page, 'a4')).toBe('allowed');
     expect(await page.evaluate('window.service.visitorId()')).toBe(visitor);
+    await context.close();
+  }, 60_000);
+  it('renders the components on the publisher page: sign-in, protected content with its paywall, detection and unlock by signed link (390 px)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const openComponents = async (articleId: string) => {
+      await page.goto(`${siteUrl}/c/${articleId}`);
+      await page.waitForFunction('window.readyCount >= 1', undefined, { timeout: 15_000 });
+      await page.locator('service-content[access]').waitFor({ state: 'attached', timeout: 10_000 });
+      return page.locator('service-content').getAttribute('access');
+    };
+
+    // A visitor: the sign-in button (enabled once the library answers), the first free reads show the premium slot.
+    expect(await openComponents('k1')).toBe('allowed');
+    expect(await page.evaluate('window.readyCount')).toBe(1);
+    const login = page.locator('service-login button.login');
+    await page.locator('service-login button.login:not([disabled])').waitFor({ timeout: 10_000 });
+    expect(await login.innerText()).toBe('Sign in');
+    expect(await page.locator('#teaser').isVisible()).toBe(false);
+    // The vendor's content selectors find the article and its fields.
+    const detected = (await page.evaluate(
+      '(() => window.service.content.detect().map(({ element, ...fields }) => fields))()',
+    )) as Record<string, unknown>[];
+    expect(detected).toEqual([
+      expect.objectContaining({ id: 'k1', title: 'Story k1', price: '4,99 kr', priceAmount: 4.99 }),
+    ]);
+    // The page's server sent no premium text; the signed link of the access answer brings it (same origin).
+    expect(await page.locator('#full').count()).toBe(0);
+    const unlocked = (await page.evaluate("window.service.content.unlock('k1')")) as { unlocked: boolean; source: string };
+    expect(unlocked).toEqual({ contentId: 'k1', unlocked: true, source: 'signed-link' });
+    expect(await page.locator('#full').innerText()).toBe('The whole story of k1, from the signed link.');
+    // Nobody is signed in: no token to hand out.
+    expect(await page.evaluate('window.service.auth.getTokenSilently().then(() => "token", (e) => e.status)')).toBe(401);
+
+    // Past the free reads (two a day): the teaser and the paywall inside the component; the premium slot hidden.
+    expect(await openComponents('k2')).toBe('allowed');
+    expect(await openComponents('k3')).toBe('blocked');
+    expect(await page.locator('#teaser').isVisible()).toBe(true);
+    await page.locator('service-content service-paywall h2').waitFor({ timeout: 10_000 });
+    expect(await page.locator('service-content service-paywall h2').innerText()).toBe('Keep reading The Daily');
+    expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, 'components-blocked-390.png'), fullPage: true });
+    // Nothing to unlock from: the signed link is refused while blocked.
+    expect(((await page.evaluate("window.service.content.unlock('k3')")) as { unlocked: boolean }).unlocked).toBe(false);
+
+    // The sign-in button goes to the browser client's login route, with this page to come back to.
+    await login.click();
+    await page.waitForURL((url) => url.href.startsWith(app.baseUrl), { timeout: 15_000 });
+    expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
 });

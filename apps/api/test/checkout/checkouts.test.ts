@@ -1,3 +1,6 @@
+import { money } from '@kiosk/domain';
+import { CreateProduct, CreatePurchaseOption } from '@kiosk/domain/catalog';
+import { CHECKOUT } from '../../src/checkout/checkout.module';
 import { settleEvents } from '../billing/support';
 import { bearer, startTestApp, TestApp } from '../support/harness';
 import { givenShop, pagePath, rowsOf } from './support';
@@ -77,6 +80,7 @@ describe('POST /checkouts, GET and PATCH', () => {
       giftMode: false,
       requireAddress: true,
       price: 49.5,
+      tax: expect.objectContaining({ gross: 49.5, country: 'SE', reverseCharge: false }),
       attribution: FULL_REQUEST.attribution,
       paymentData: { provider: 'embedded', method: 'card' },
       paymentMethodsFilter: [{ provider: 'embedded', methods: ['card'] }],
@@ -365,6 +369,45 @@ describe('gift', () => {
 });
 
 describe('invoice for business buyers', () => {
+  it('charges a price without tax with its VAT added: the amount the checkout shows as gross and the first bill records as paid', async () => {
+    const v = await givenShop(app);
+    const c = app.runtime.container;
+    await c.get(CreateProduct).execute({ vendorId: v.vendorId, sku: 'report', title: 'Market report', productType: 'article' });
+    await c.get(CreatePurchaseOption).execute({
+      id: 'report-once', vendorId: v.vendorId, sku: 'report', name: 'Buy once', price: money(10_000, 'SEK'), taxIncluded: false,
+      recurring: null, seatsPerUnit: 1, minQuantity: 1, maxQuantity: 1,
+    });
+    // What the card provider is asked to charge.
+    const card = c.get(CHECKOUT.Providers).card;
+    const charged: { minor: number; currency: string }[] = [];
+    const charge = card.charge.bind(card);
+    card.charge = async (request) => {
+      charged.push(request.amount);
+      return charge(request);
+    };
+    try {
+      const r = await v.reader();
+      const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'report' }] })).body;
+      expect(created.price).toBe(100);
+      expect(created.tax).toMatchObject({ taxIncluded: false, net: 100 });
+      expect(created.tax.gross).toBeGreaterThan(100);
+      const shown = (minor: number) => `${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2 })} SEK`;
+      const page = await app.http.get(pagePath(created.checkoutUrl));
+      expect(page.text).toContain(`<td>VAT</td><td class="amount">${shown(Math.round((created.tax.gross - 100) * 100))}</td>`);
+      expect(page.text).toContain(`id="total">${shown(Math.round(created.tax.gross * 100))}</td>`);
+      const pay = await app.http
+        .post(pagePath(created.checkoutUrl, '/pay'))
+        .type('form')
+        .send({ payment: 'embedded:card', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+      expect(pay.status).toBe(303);
+      expect(charged).toEqual([{ minor: Math.round(created.tax.gross * 100), currency: 'SEK' }]);
+      const transactions = (await app.http.get('/transactions').set(r.auth)).body as { amount: number }[];
+      expect(transactions.map((t) => t.amount)).toEqual([created.tax.gross]);
+    } finally {
+      card.charge = charge;
+    }
+  });
+
   it('where the vendor allows it, a business buyer pays by invoice: a contract with the invoice, its bill OPEN, no transaction yet', async () => {
     const v = await givenShop(app);
     await app.http.patch('/management/checkout-settings').set(bearer(await v.apiToken('full'))).send({ invoiceForBusiness: true }).expect(200);

@@ -86,9 +86,25 @@ describeWithChromium('the demo newspaper at /demo/ (headless Chromium)', () => {
     await context.close();
   }, 90_000);
 
-  it('a reader signs up at the paywall, subscribes on the hosted checkout, comes back to the whole article, and signs out', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  it.each([
+    ['phone', 390, 844],
+    ['desktop', 1280, 900],
+  ])('a reader signs up at the paywall, subscribes on the hosted checkout, comes back to the whole article and the decrypted premium one, and signs out (%s)', async (name, width, height) => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    // Counts serviceJsReady per page load (an init script runs before the page's own scripts, whatever its CSP).
+    await context.addInitScript({ content: "window.__readyCount = 0; window.addEventListener('serviceJsReady', function () { window.__readyCount += 1; });" });
     const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const readyCount = async () => (await page.evaluate('window.__readyCount')) as number;
+    const premium = DEMO_ARTICLES.find((a) => a.premium)!;
+    const openPremium = async () => {
+      await page.goto(`${app.baseUrl}/demo/articles/${premium.slug}`);
+      await ready();
+      await page.locator('[data-service-capsule][service-capsule]').waitFor({ state: 'attached', timeout: 20_000 });
+      expect(await readyCount()).toBe(1);
+      return page.locator('[data-service-capsule]').getAttribute('service-capsule');
+    };
     const ready = () => page.locator('html[data-service-ready]').waitFor({ state: 'attached', timeout: 30_000 });
     const read = async (slug: string) => {
       await page.goto(`${app.baseUrl}/demo/articles/${slug}`);
@@ -132,14 +148,59 @@ describeWithChromium('the demo newspaper at /demo/ (headless Chromium)', () => {
     expect(await page.locator('[data-service-paywall]').getAttribute('service-access')).toBe('allowed');
     expect(await page.locator('[service-premium]').isVisible()).toBe(true);
     expect(page.url()).not.toContain('checkoutId');
-    await page.screenshot({ path: join(SHOTS, 'demo-subscribed-390.png'), fullPage: true });
+    expect(await readyCount()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, `demo-subscribed-${name}.png`), fullPage: true });
 
-    // Signing out hides it again (this browser's free reads are spent).
+    // The premium article: its body is encrypted in the page, and the subscription (scope premium) opens it in the browser.
+    expect(await openPremium()).toBe('open');
+    const opened = await page.locator('[data-service-capsule]').innerText();
+    for (const paragraph of premium.body.slice(1)) expect(opened).toContain(paragraph);
+    expect(await page.locator('service-paywall[data-capsule-paywall]').isVisible()).toBe(false);
+    // A signed-in page can also have the session's bearer token (auth.getTokenSilently).
+    expect(await page.evaluate('window.service.auth.getTokenSilently()')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // The page itself never carried the text in the clear.
+    const served = await (await fetch(`${app.baseUrl}/demo/articles/${premium.slug}`)).text();
+    expect(served).toContain('class="dca-manifest"');
+    expect(served).not.toContain(premium.body[1]);
+    expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, `demo-premium-open-${name}.png`), fullPage: true });
+
+    // The account page: who is signed in, the subscription with cancel, the bill with its receipt, the profile.
+    await page.goto(`${app.baseUrl}/demo/account`);
+    await ready();
+    await page.locator('service-login .who').waitFor({ timeout: 10_000 });
+    expect(await page.locator('service-login .who').innerText()).toContain(email);
+    await page.locator('service-account li.contract').first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('service-account li.contract .title').first().innerText()).toContain('Demo Daily');
+    expect(await page.locator('service-account .profile dd').last().innerText()).toBe(email);
+    await page.locator('service-account li.bill').first().waitFor({ timeout: 10_000 });
+    const receipt = await page.locator('service-account a.receipt').first().getAttribute('href');
+    expect(receipt).toMatch(/^https?:\/\//);
+    expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, `demo-account-${name}.png`), fullPage: true });
+    // Cancelling by keyboard: the button opens a labelled confirmation whose field takes the focus.
+    await page.locator('service-account button.cancel').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('service-account form.confirm').waitFor({ timeout: 5_000 });
+    expect(await page.evaluate("document.querySelector('service-account').shadowRoot.activeElement.getAttribute('name')")).toBe('reason');
+    expect(await page.locator('service-account label[for]').innerText()).toContain('Why are you cancelling');
+    await page.keyboard.type('Trying the demo');
+    await page.locator('service-account button.confirm-cancel').click();
+    await page.locator('service-account [role=status]').waitFor({ timeout: 10_000 });
+    expect(await page.locator('service-account [role=status]').innerText()).toContain('cancelled');
+    expect(await page.locator('service-account button.cancel').count()).toBe(0);
+
+    // Signing out hides it again (this browser's free reads are spent), and the premium article is locked.
     await page.locator('a[service-link="logout"]').click();
     await page.waitForURL(/\/demo\//, { timeout: 15_000 });
     expect(await read(blocked.slug)).toBe('blocked');
+    expect(await openPremium()).toBe('locked');
+    expect(await page.locator('[data-service-capsule]').innerText()).not.toContain(premium.body[1]);
+    await page.locator('service-paywall[data-capsule-paywall] h2').waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: join(SHOTS, `demo-premium-locked-${name}.png`), fullPage: true });
+    expect(problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 180_000);
 
   it('answers 404 problem for an article it does not have', async () => {
     const res = await app.http.get('/demo/articles/no-such-article');

@@ -145,7 +145,7 @@ describe('DELETE /profile', () => {
     expect(JSON.stringify(contracts.body)).toContain(`erased-${userId}@erased.invalid`);
     const [invoice] = await db().query(`SELECT email, document FROM invoice_documents WHERE vendor_id = $1 AND billed_user_id = $2 LIMIT 1`, [v.vendorId, userId]);
     expect(invoice.email).toBe(`erased-${userId}@erased.invalid`);
-    expect(invoice.document.billedTo).toEqual({ userId, email: `erased-${userId}@erased.invalid`, name: null });
+    expect(invoice.document.billedTo).toEqual({ userId, email: `erased-${userId}@erased.invalid`, name: null, companyName: null, vatNumber: null, address: null });
 
     // The reader's own data is gone; license keys stay used by nobody; the other reader's data is untouched.
     const count = async (sql: string) => (await db().query(sql, [v.vendorId, userId]))[0].n;

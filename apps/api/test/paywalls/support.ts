@@ -34,7 +34,6 @@ export async function givenPaywallVendor(app: TestApp) {
       email,
       firstName: null,
       lastName: null,
-      staff: false,
       createdAt: app.clock.now(),
     });
     return { userId: user.id, auth: await tokenFor(user.id) };

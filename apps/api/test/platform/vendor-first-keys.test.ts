@@ -6,7 +6,7 @@ import { startTestApp } from '../support/harness';
  * with a vendor column keys by it, except the few named there as reference
  * tables (looked up before the vendor is known).
  */
-const REFERENCE_TABLES = ['browser_clients', 'password_reset_tokens', 'vendors'];
+const REFERENCE_TABLES = ['browser_clients', 'password_reset_tokens', 'staff_invitations', 'vendors'];
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {

@@ -11,6 +11,8 @@ import { startEmbeddedPostgres } from '../../src/platform/database/embedded-post
 export default async function globalSetup(): Promise<void> {
   // The script host serves apps/web's build: make it from the current source (esbuild, well under a second).
   execFileSync(process.execPath, [join(__dirname, '../../../web/build.mjs')], { stdio: 'inherit' });
+  // The portal at /portal serves apps/portal's build, made the same way.
+  execFileSync(process.execPath, [join(__dirname, '../../../portal/build.mjs')], { stdio: 'inherit' });
   const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (url) {
     process.env.KIOSK_TEST_DATABASE_URL = url;

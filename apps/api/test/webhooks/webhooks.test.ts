@@ -154,7 +154,9 @@ describe('webhook delivery', () => {
       items: [{ sku: 'news-multi', title: expect.any(String), purchaseOptionId: 'news-multi-yearly' }],
       price: Number(bill.price_minor) / 100,
       currency: shown.currency,
-      receiptUrl: null,
+      // The invoice PDF and the VAT beside the price (docs/invoices.md).
+      receiptUrl: expect.stringMatching(new RegExp(`/bills/${bill.id}/receipt$`)),
+      tax: expect.objectContaining({ gross: Number(bill.price_minor) / 100 }),
       paymentProvider: expect.any(String),
       paymentMethod: expect.any(String),
       status: 'OPEN',

@@ -1,3 +1,5 @@
+import { applyVendorColour } from './shared';
+
 /**
  * `<service-paywall paywall-id="..." content-id="...">`: renders the public paywall shape
  * (interface 2.9) in shadow DOM: headline, description, subscriptions with
@@ -50,7 +52,7 @@ ul.options { list-style: none; padding: 0; margin: 16px 0 0; display: grid; gap:
 li.option { border: 1px solid #e4e4e7; border-radius: 10px; padding: 14px; }
 .price { font-weight: 700; }
 button { font: inherit; cursor: pointer; border-radius: 8px; padding: 10px 16px; border: 2px solid var(--service-color); }
-button.buy { background: var(--service-color); color: #fff; width: 100%; margin-top: 10px; }
+button.buy { background: var(--service-color); color: var(--service-on-color, #fff); width: 100%; margin-top: 10px; }
 button.login { background: #fff; color: var(--service-color); margin-top: 14px; }
 button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 .remaining { color: #52525b; font-size: .9rem; }
@@ -109,7 +111,7 @@ export class ServicePaywall extends HTMLElement {
       box.append(element('p', '', 'This article is for subscribers.'));
       return;
     }
-    if (paywall.mainColor) this.style.setProperty('--service-color', paywall.mainColor);
+    applyVendorColour(this, paywall.mainColor ?? (window as unknown as { service?: { config?: { theme?: { color?: string } } } }).service?.config?.theme?.color);
     box.append(element('h2', '', paywall.headline || 'Keep reading'));
     if (paywall.description) box.append(element('p', '', plain(paywall.description)));
     const remaining = this.getAttribute('remaining');

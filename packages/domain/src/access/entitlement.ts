@@ -16,10 +16,11 @@ export type EntitlementType = (typeof ENTITLEMENT_TYPES)[number];
 
 /**
  * Where an entitlement comes from; `CONTRACT` with the contract id for
- * contracts, `AUTO_ONBOARD` with the source sku for grants of an external system.
+ * contracts, `AUTO_ONBOARD` with the source sku for grants of an external system,
+ * `EXTERNAL` with the grant id, list id and list name for access-list grants.
  */
 export interface EntitlementOrigin {
-  readonly type: 'CONTRACT' | 'AUTO_ONBOARD';
+  readonly type: 'CONTRACT' | 'AUTO_ONBOARD' | 'EXTERNAL';
   readonly id: string;
   readonly listId: string | null;
   readonly name: string | null;

@@ -1,5 +1,6 @@
 import { Bill, BillItem, BillStatus, ContractSnapshot, moveBill } from '../contracts';
-import { Money } from '../shared';
+import { money, Money } from '../shared';
+import { TaxBreakdown } from './tax/bill-tax';
 import { BillNotPayable } from './errors';
 
 /**
@@ -16,7 +17,10 @@ export interface BillRecord {
   /** Who is billed when not the user; null when the user pays. */
   readonly payerId: string | null;
   readonly items: readonly BillItem[];
+  /** What the buyer pays: the gross (with the tax excluded from the contract's price, VAT is added on top). */
   readonly price: Money;
+  /** Net, VAT and gross per line and rate, in minor units of `price.currency`; null on bills recorded before tax was computed. */
+  readonly tax: TaxBreakdown | null;
   readonly status: BillStatus;
   readonly dueAt: Date;
   readonly periodStart: Date;
@@ -36,6 +40,7 @@ export function recordIssuedBill(
   bill: Bill,
   contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'payment'>,
   invoiceNumber: string | null,
+  tax: TaxBreakdown | null = null,
 ): BillRecord {
   return {
     id: bill.id,
@@ -44,7 +49,8 @@ export function recordIssuedBill(
     userId: contract.userId,
     payerId: contract.payer?.id ?? null,
     items: bill.items.map((i) => ({ ...i })),
-    price: bill.price,
+    price: tax ? money(tax.gross, bill.price.currency) : bill.price,
+    tax,
     status: bill.status,
     dueAt: bill.dueAt,
     periodStart: bill.periodStart,

@@ -1,26 +1,70 @@
-import { BillItem, ContractSnapshot } from '../contracts';
+import { ContractSnapshot } from '../contracts';
 import { User } from '../identity/user';
-import { Money } from '../shared';
+import { money, Money } from '../shared';
 import { BillRecord } from './bill-record';
+import { BuyerDetails, PostalAddress, SellerFacts } from './invoicing-facts';
+import { PriceMode } from './tax/line-tax';
+import { formatRate, RateBasisPoints } from './tax/rates';
+import { RateTotal, TaxBreakdown } from './tax/bill-tax';
+import { TaxCategory } from './tax/categories';
+import { VatCategoryCode } from './tax/treatment';
+import { DEFAULT_SELLER_COUNTRY } from './vendor-billing';
 
-/** Someone named on an invoice. */
+/** Someone named on an invoice: the billed person (buyer or payer) or the user they pay for. */
 export interface InvoiceParty {
   readonly userId: string;
   readonly email: string;
   readonly name: string | null;
+  readonly companyName: string | null;
+  /** The buyer's VAT number as they gave it (normalised when it has a valid form). */
+  readonly vatNumber: string | null;
+  readonly address: PostalAddress | null;
 }
+
+/** The supplier: what an EU invoice must say of the seller. */
+export interface InvoiceSeller {
+  readonly name: string;
+  readonly vatNumber: string | null;
+  readonly address: PostalAddress;
+}
+
+/** One invoice line; amounts in minor units of the invoice's currency. */
+export interface InvoiceLine {
+  readonly sku: string;
+  readonly title: string;
+  readonly purchaseOptionId: string;
+  readonly quantity: number;
+  /** Price of one unit, as stated in the price mode (gross when tax is included, net when excluded). */
+  readonly unitPrice: number;
+  /** Taken off quantity x unit price (discount, unused part of a prorated period); negative for a charge. */
+  readonly allowance: number;
+  readonly category: TaxCategory;
+  readonly vatCategory: VatCategoryCode;
+  readonly rate: RateBasisPoints;
+  readonly net: number;
+  readonly tax: number;
+  readonly gross: number;
+}
+
+export type InvoiceKind = 'INVOICE' | 'CREDIT_NOTE';
 
 /**
  * The invoice document the embedded invoicing provider produces for an OPEN
- * bill. It is addressed to whoever is billed: the payer, on behalf of the
- * user, when the contract has one; otherwise the user.
+ * bill: everything an EU invoice must carry (Directive 2006/112/EC art. 226).
+ * It is addressed to whoever is billed: the payer, on behalf of the user,
+ * when the contract has one; otherwise the user. Amounts are minor units of
+ * `currency`; `total` is what the buyer pays (the gross).
  */
 export interface InvoiceDocument {
   readonly id: string;
+  readonly kind: InvoiceKind;
   readonly vendorId: string;
   readonly billId: string;
   readonly contractId: string;
   readonly number: string;
+  /** For a credit note: the number of the invoice it credits. */
+  readonly creditedInvoiceNumber: string | null;
+  readonly seller: InvoiceSeller;
   readonly billedTo: InvoiceParty;
   /** The user the service is for, when someone else (the payer) is billed. */
   readonly onBehalfOf: InvoiceParty | null;
@@ -31,14 +75,38 @@ export interface InvoiceDocument {
   /** Set when the invoice is also delivered as an e-invoice to this number. */
   readonly ediNumber: string | null;
   readonly delivery: 'EMAIL' | 'E_INVOICE';
-  readonly lines: readonly BillItem[];
+  readonly currency: string;
+  readonly priceMode: PriceMode;
+  readonly lines: readonly InvoiceLine[];
+  readonly taxTotals: readonly RateTotal[];
+  readonly net: number;
+  readonly tax: number;
   readonly total: Money;
+  /** Kept for older readers of the document: whether the contract's prices include VAT. */
   readonly taxIncluded: boolean;
+  /** Where the VAT is due (the market) and whether the buyer accounts for it. */
+  readonly taxCountry: string;
+  readonly reverseCharge: boolean;
+  /** Legal notes: reverse charge, outside the scope of VAT. */
+  readonly notes: readonly string[];
+  readonly paymentInstructions: string | null;
   readonly periodStart: Date;
   readonly periodEnd: Date | null;
   readonly paymentTerms: { readonly provider: string; readonly method: string; readonly country: string };
   readonly issuedAt: Date;
   readonly dueAt: Date;
+}
+
+/**
+ * An attachment to an e-mail: its bytes, or the invoice document whose PDF
+ * the mail adapter renders when it delivers the mail (so the contract's
+ * locked step does not wait for PDF layout).
+ */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content?: Uint8Array;
+  readonly invoicePdf?: { readonly billId: string; readonly kind: InvoiceKind };
 }
 
 /** An e-mail to queue through the Mailer port. */
@@ -47,37 +115,57 @@ export interface OutgoingMail {
   readonly to: string;
   readonly subject: string;
   readonly body: string;
+  readonly attachments?: readonly MailAttachment[];
 }
 
-function party(user: User | null, fallback: { id: string; email: string }): InvoiceParty {
+function party(user: User | null, fallback: { id: string; email: string }, details: BuyerDetails | null, vatNumber: string | null): InvoiceParty {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  return { userId: fallback.id, email: user?.email ?? fallback.email, name: name || null };
+  return {
+    userId: fallback.id,
+    email: user?.email ?? fallback.email,
+    name: name || null,
+    companyName: details?.companyName ?? null,
+    vatNumber: vatNumber ?? details?.vatNumber ?? null,
+    address: details?.address ? { ...details.address } : null,
+  };
 }
 
 export interface InvoiceInput {
   readonly id: string;
   readonly number: string;
-  readonly bill: BillRecord;
+  readonly bill: BillRecord & { readonly tax: TaxBreakdown };
   readonly contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded'>;
   /** The contract user as the identity module knows them. */
   readonly user: User;
   /** The payer as the identity module knows them, when the contract has one. */
   readonly payer: User | null;
+  readonly seller: SellerFacts;
+  /** The billed person's company and address (the payer's when there is one). */
+  readonly buyer: BuyerDetails | null;
   readonly now: Date;
 }
 
-/** Composes the invoice of an OPEN bill: addressee, references and delivery (interface 4.1 create body). */
+/** Composes the invoice of an OPEN bill: seller, addressee, lines with VAT, totals per rate, references and delivery. */
 export function composeInvoice(input: InvoiceInput): InvoiceDocument {
-  const { bill, contract } = input;
-  const user = party(input.user, { id: contract.userId, email: input.user.email });
-  const billedTo = contract.payer ? party(input.payer, contract.payer) : user;
+  const { bill, contract, seller } = input;
+  const tax = bill.tax;
+  const user = party(input.user, { id: contract.userId, email: input.user.email }, contract.payer ? null : input.buyer, contract.payer ? null : tax.buyerVatNumber);
+  const billedTo = contract.payer ? party(input.payer, contract.payer, input.buyer, tax.buyerVatNumber) : user;
   const ediNumber = contract.invoice.ediNumber || null;
+  const s = seller.settings;
   return {
     id: input.id,
+    kind: 'INVOICE',
     vendorId: bill.vendorId,
     billId: bill.id,
     contractId: bill.contractId,
     number: input.number,
+    creditedInvoiceNumber: null,
+    seller: {
+      name: s.legalName ?? seller.vendorName,
+      vatNumber: s.vatNumber,
+      address: { street: s.street, zip: s.zip, city: s.city, country: s.country ?? DEFAULT_SELLER_COUNTRY },
+    },
     billedTo,
     onBehalfOf: contract.payer ? user : null,
     // invoice.email applies to whoever is billed (the payer when there is one).
@@ -86,9 +174,31 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
     vendorReference: contract.invoice.vendorReference || null,
     ediNumber,
     delivery: ediNumber ? 'E_INVOICE' : 'EMAIL',
-    lines: bill.items.map((i) => ({ ...i })),
-    total: bill.price,
+    currency: bill.price.currency,
+    priceMode: tax.mode,
+    lines: tax.lines.map((l, i) => ({
+      sku: l.sku,
+      title: l.title,
+      purchaseOptionId: bill.items[i]?.purchaseOptionId ?? '',
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      allowance: l.allowance,
+      category: l.category,
+      vatCategory: l.code,
+      rate: l.rate,
+      net: l.net,
+      tax: l.tax,
+      gross: l.gross,
+    })),
+    taxTotals: tax.totals.map((t) => ({ ...t })),
+    net: tax.net,
+    tax: tax.tax,
+    total: money(tax.gross, bill.price.currency),
     taxIncluded: contract.taxIncluded,
+    taxCountry: tax.country,
+    reverseCharge: tax.reverseCharge,
+    notes: tax.note ? [tax.note] : [],
+    paymentInstructions: s.paymentInstructions,
     periodStart: bill.periodStart,
     periodEnd: bill.periodEnd,
     paymentTerms: { ...contract.payment },
@@ -97,43 +207,142 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
   };
 }
 
+/** A credit note for an invoice whose bill was voided or refunded: the same lines, amounts negated. */
+export function composeCreditNote(invoice: InvoiceDocument, input: { id: string; number: string; now: Date }): InvoiceDocument {
+  const neg = (n: number) => (n === 0 ? 0 : -n);
+  return {
+    ...invoice,
+    id: input.id,
+    kind: 'CREDIT_NOTE',
+    number: input.number,
+    creditedInvoiceNumber: invoice.number,
+    lines: invoice.lines.map((l) => ({ ...l, allowance: neg(l.allowance), net: neg(l.net), tax: neg(l.tax), gross: neg(l.gross) })),
+    taxTotals: invoice.taxTotals.map((t) => ({ ...t, net: neg(t.net), tax: neg(t.tax), gross: neg(t.gross) })),
+    net: neg(invoice.net),
+    tax: neg(invoice.tax),
+    total: money(neg(invoice.total.minor), invoice.currency),
+    issuedAt: input.now,
+    dueAt: input.now,
+  };
+}
+
 /** Major units with two decimals, from integer minor units without floating-point arithmetic. */
 export function formatAmount(amount: Money): string {
-  const sign = amount.minor < 0 ? '-' : '';
-  const minor = Math.abs(amount.minor);
-  const major = Math.floor(minor / 100);
-  return `${sign}${major}.${String(minor - major * 100).padStart(2, '0')} ${amount.currency}`;
+  return `${formatMinor(amount.minor)} ${amount.currency}`;
+}
+
+/** Minor units as major with two decimals ("1200.00", "-0.05"). */
+export function formatMinor(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const major = Math.floor(abs / 100);
+  return `${sign}${major}.${String(abs - major * 100).padStart(2, '0')}`;
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const who = (p: InvoiceParty) => [p.name, p.email].filter(Boolean).join(', ');
+const addressLine = (a: PostalAddress | null) => (a ? [a.street, [a.zip, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : null);
 
-/** The invoice as plain text: the document body and the e-mail that carries it. */
-export function renderInvoice(invoice: InvoiceDocument): string {
-  const lines = [
-    `Invoice ${invoice.number}`,
-    `Issued: ${day(invoice.issuedAt)}`,
-    `Due: ${day(invoice.dueAt)}`,
-    `Bill to: ${who(invoice.billedTo)}`,
-  ];
-  if (invoice.onBehalfOf) lines.push(`On behalf of: ${who(invoice.onBehalfOf)}`);
-  if (invoice.customerReference) lines.push(`Your reference: ${invoice.customerReference}`);
-  if (invoice.vendorReference) lines.push(`Our reference: ${invoice.vendorReference}`);
-  if (invoice.ediNumber) lines.push(`E-invoice number: ${invoice.ediNumber}`);
-  lines.push(`Period: ${day(invoice.periodStart)}${invoice.periodEnd ? ` to ${day(invoice.periodEnd)}` : ''}`, '');
-  for (const line of invoice.lines) lines.push(`- ${line.title} (${line.sku})`);
-  lines.push('', `Total: ${formatAmount(invoice.total)} (${invoice.taxIncluded ? 'tax included' : 'tax excluded'})`);
-  lines.push(`Payment: ${invoice.paymentTerms.method} via ${invoice.paymentTerms.provider}`);
-  return lines.join('\n');
+/** The invoice as labelled text blocks: what the e-mail body, the PDF and the tests read. */
+export interface InvoiceText {
+  readonly title: string;
+  readonly seller: readonly string[];
+  readonly buyer: readonly string[];
+  readonly facts: readonly string[];
+  readonly lineHeader: readonly string[];
+  readonly lines: readonly (readonly string[])[];
+  readonly totals: readonly string[];
+  readonly payment: readonly string[];
+  readonly notes: readonly string[];
 }
 
-/** The e-mail that sends the invoice to `invoice.email`. */
+/** The words of an invoice, in English, with amounts in major units: shared by the e-mail and the PDF. */
+export function invoiceText(invoice: InvoiceDocument): InvoiceText {
+  const c = invoice.currency;
+  const amount = (minor: number) => `${formatMinor(minor)} ${c}`;
+  const seller = [
+    `Seller: ${invoice.seller.name}`,
+    `Address: ${addressLine(invoice.seller.address)}`,
+    invoice.seller.vatNumber ? `VAT number: ${invoice.seller.vatNumber}` : 'VAT number: (not set)',
+  ];
+  const b = invoice.billedTo;
+  const buyer = [`Bill to: ${who(b)}`];
+  if (b.companyName) buyer.push(`Company: ${b.companyName}`);
+  const buyerAddress = addressLine(b.address);
+  if (buyerAddress) buyer.push(`Address: ${buyerAddress}`);
+  if (b.vatNumber) buyer.push(`Customer VAT number: ${b.vatNumber}`);
+  if (invoice.onBehalfOf) buyer.push(`On behalf of: ${who(invoice.onBehalfOf)}`);
+  const facts = [
+    `${invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} number: ${invoice.number}`,
+    `Issue date: ${day(invoice.issuedAt)}`,
+    `Due date: ${day(invoice.dueAt)}`,
+    `Period: ${day(invoice.periodStart)}${invoice.periodEnd ? ` to ${day(invoice.periodEnd)}` : ''}`,
+    `Currency: ${c}`,
+  ];
+  if (invoice.creditedInvoiceNumber) facts.push(`Credits invoice: ${invoice.creditedInvoiceNumber}`);
+  if (invoice.customerReference) facts.push(`Your reference: ${invoice.customerReference}`);
+  if (invoice.vendorReference) facts.push(`Our reference: ${invoice.vendorReference}`);
+  if (invoice.ediNumber) facts.push(`E-invoice number: ${invoice.ediNumber}`);
+  const stated = invoice.priceMode === 'TAX_INCLUDED' ? 'incl. VAT' : 'excl. VAT';
+  const lineHeader = ['Description', 'Qty', `Unit price (${stated})`, 'VAT rate', 'VAT', 'Amount excl. VAT'];
+  const lines = invoice.lines.map((l) => [
+    `${l.title} (${l.sku})${l.allowance ? `, less ${amount(l.allowance)}` : ''}`,
+    String(l.quantity),
+    amount(l.unitPrice),
+    `${formatRate(l.rate)} %`,
+    amount(l.tax),
+    amount(l.net),
+  ]);
+  const totals = [
+    ...invoice.taxTotals.map((t) => `VAT ${formatRate(t.rate)} % on ${amount(t.net)}: ${amount(t.tax)}`),
+    `Total excl. VAT: ${amount(invoice.net)}`,
+    `Total VAT: ${amount(invoice.tax)}`,
+    `Total to pay: ${amount(invoice.total.minor)}`,
+  ];
+  const payment = [
+    invoice.kind === 'CREDIT_NOTE' ? 'Nothing to pay: this credit note cancels the invoice above.' : `Pay ${amount(invoice.total.minor)} by ${day(invoice.dueAt)}, marked with invoice number ${invoice.number}.`,
+  ];
+  if (invoice.paymentInstructions && invoice.kind !== 'CREDIT_NOTE') payment.push(`Payment instructions: ${invoice.paymentInstructions}`);
+  return {
+    title: `${invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} ${invoice.number}`,
+    seller,
+    buyer,
+    facts,
+    lineHeader,
+    lines,
+    totals,
+    payment,
+    notes: [...invoice.notes],
+  };
+}
+
+/** The invoice as plain text: the body of the e-mail that carries it. */
+export function renderInvoice(invoice: InvoiceDocument): string {
+  const t = invoiceText(invoice);
+  const out = [t.title, '', ...t.seller, '', ...t.buyer, '', ...t.facts, ''];
+  for (const l of t.lines) {
+    out.push(`- ${l[0]}`, `  Quantity: ${l[1]}, unit price: ${l[2]}, VAT ${l[3]}: ${l[4]}, amount excl. VAT: ${l[5]}`);
+  }
+  out.push('', ...t.totals, '', ...t.payment);
+  if (t.notes.length) out.push('', ...t.notes);
+  return out.join('\n');
+}
+
+/** The e-mail that sends the invoice to `invoice.email`, its PDF attached (rendered on delivery). */
 export function invoiceMail(invoice: InvoiceDocument): OutgoingMail {
+  const kind = invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice';
   return {
     vendorId: invoice.vendorId,
     to: invoice.email,
-    subject: `Invoice ${invoice.number}, due ${day(invoice.dueAt)}`,
+    subject: `${kind} ${invoice.number} from ${invoice.seller.name}${invoice.kind === 'INVOICE' ? `, due ${day(invoice.dueAt)}` : ''}`,
     body: renderInvoice(invoice),
+    attachments: [
+      {
+        filename: `${kind.toLowerCase().replace(' ', '-')}-${invoice.number}.pdf`,
+        contentType: 'application/pdf',
+        invoicePdf: { billId: invoice.billId, kind: invoice.kind },
+      },
+    ],
   };
 }
 

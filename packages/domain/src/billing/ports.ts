@@ -24,7 +24,10 @@ export interface TransactionRepository {
 
 export interface InvoiceDocumentRepository {
   add(invoice: InvoiceDocument): Promise<void>;
+  /** The invoice (not a credit note) of a bill. */
   findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null>;
+  /** The invoice and credit notes of a bill, oldest first. */
+  listByBill(vendorId: string, billId: string): Promise<InvoiceDocument[]>;
 }
 
 /**
@@ -34,6 +37,11 @@ export interface InvoiceDocumentRepository {
  */
 export interface InvoiceNumbers {
   next(vendorId: string): Promise<number>;
+}
+
+/** Lays an invoice document out as a PDF (an adapter with a PDF library and an embedded font). */
+export interface InvoicePdfRenderer {
+  render(invoice: InvoiceDocument): Promise<Uint8Array>;
 }
 
 /** Queues an e-mail for delivery; the embedded adapter keeps it where a developer can read it. */

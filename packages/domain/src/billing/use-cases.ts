@@ -2,7 +2,10 @@ import { Bill, ContractSnapshot } from '../contracts';
 import { Clock, EventOutbox, IdGenerator, NotFoundError } from '../shared';
 import { BillRecord, payBill, recordIssuedBill, voidOnCancellation } from './bill-record';
 import { BadPaymentDate, BillNotFound } from './errors';
-import { composeInvoice, formatInvoiceNumber, InvoiceDocument, invoiceMail } from './invoice';
+import { composeCreditNote, composeInvoice, formatInvoiceNumber, InvoiceDocument, invoiceMail } from './invoice';
+import { InvoicingFacts, NO_INVOICING_FACTS, taxOfBill } from './invoicing-facts';
+import { EInvoiceRepository } from './invoice-queries';
+import { toUbl } from './e-invoice-ubl';
 import {
   BillingUsers,
   BillRepository,
@@ -20,12 +23,35 @@ export class InvoiceRecipientUnknown extends NotFoundError {
   }
 }
 
+/** What invoicing reads and makes beyond the bill: facts for tax and the seller, the kept e-invoices. */
+export interface InvoiceOutputs {
+  readonly facts?: InvoicingFacts;
+  readonly eInvoices?: Pick<EInvoiceRepository, 'add'>;
+}
+
+/** An invoice or credit note with an e-invoice number is also kept as UBL XML (Peppol BIS Billing 3.0). */
+async function keepEInvoice(document: InvoiceDocument, eInvoices: Pick<EInvoiceRepository, 'add'> | undefined, now: Date): Promise<void> {
+  if (!eInvoices || !document.ediNumber) return;
+  await eInvoices.add({
+    vendorId: document.vendorId,
+    invoiceId: document.id,
+    billId: document.billId,
+    kind: document.kind,
+    invoiceNumber: document.number,
+    xml: toUbl(document),
+    createdAt: now,
+  });
+}
+
 /**
  * What the embedded invoicing provider does with a bill the contract issued,
- * inside the contract's locked step: records the bill; for an OPEN bill,
- * draws an invoice number, produces the invoice document and queues the
- * invoice e-mail. A bill issued PAID (nothing to pay) is recorded PAID,
- * with no invoice and no e-mail. Sending a bill already recorded does nothing.
+ * inside the contract's locked step: computes the bill's VAT (net, tax,
+ * gross per line and rate; the recorded price is the gross) and records the
+ * bill; for an OPEN bill, draws an invoice number, produces the invoice
+ * document (and its e-invoice when the contract has an e-invoice number)
+ * and queues the invoice e-mail with the PDF attached. A bill
+ * issued PAID (nothing to pay) is recorded PAID, with no invoice and no
+ * e-mail. Sending a bill already recorded does nothing.
  */
 export class InvoiceBill {
   constructor(
@@ -36,17 +62,28 @@ export class InvoiceBill {
     private readonly users: BillingUsers,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly documents: InvoiceOutputs = {},
   ) {}
+
+  private get facts(): InvoicingFacts {
+    return this.documents.facts ?? NO_INVOICING_FACTS;
+  }
 
   async execute(command: {
     bill: Bill;
-    contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded'>;
+    contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded' | 'items'>;
   }): Promise<{ bill: BillRecord; invoice: InvoiceDocument | null }> {
     const { bill, contract } = command;
     const existing = await this.bills.find(bill.vendorId, bill.id);
     if (existing) return { bill: existing, invoice: null };
+    const billed = contract.payer?.id ?? contract.userId;
+    // One after another: the ports share the contract step's database connection.
+    const seller = await this.facts.seller(bill.vendorId);
+    const categories = await this.facts.taxCategories(bill.vendorId, bill.items.map((i) => i.sku));
+    const buyer = await this.facts.buyer(bill.vendorId, billed);
+    const tax = taxOfBill({ bill, contract, categories, seller: seller.settings, buyer });
     if (bill.status !== 'OPEN') {
-      const record = recordIssuedBill(bill, contract, null);
+      const record = recordIssuedBill(bill, contract, null, tax);
       await this.bills.add(record);
       return { bill: record, invoice: null };
     }
@@ -54,10 +91,11 @@ export class InvoiceBill {
     if (!user) throw new InvoiceRecipientUnknown(contract.userId);
     const payer = contract.payer ? await this.users.find(bill.vendorId, contract.payer.id) : null;
     const number = formatInvoiceNumber(await this.numbers.next(bill.vendorId));
-    const record = recordIssuedBill(bill, contract, number);
+    const record = { ...recordIssuedBill(bill, contract, number, tax), tax, receiptUrl: this.facts.receiptUrl?.(bill.vendorId, bill.id) ?? null };
     await this.bills.add(record);
-    const invoice = composeInvoice({ id: this.ids.next(), number, bill: record, contract, user, payer, now: this.clock.now() });
+    const invoice = composeInvoice({ id: this.ids.next(), number, bill: record, contract, user, payer, seller, buyer, now: this.clock.now() });
     await this.invoices.add(invoice);
+    await keepEInvoice(invoice, this.documents.eInvoices, this.clock.now());
     await this.mailer.queue(invoiceMail(invoice));
     return { bill: record, invoice };
   }
@@ -105,11 +143,42 @@ export class GetBill {
   }
 }
 
-/** A canceled contract's open bills are voided (the worker runs this for `contract.canceled`). */
+/**
+ * A credit note for the invoice of a bill that was voided or refunded: the
+ * invoice's lines with the amounts negated, a new number from the vendor's
+ * invoice sequence, kept beside the invoice (with its e-invoice when the
+ * invoice had one) and mailed like it. A bill without an invoice, or whose
+ * invoice was already credited, gets none.
+ */
+export class IssueCreditNote {
+  constructor(
+    private readonly invoices: Pick<InvoiceDocumentRepository, 'add' | 'listByBill'>,
+    private readonly numbers: InvoiceNumbers,
+    private readonly mailer: Mailer,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly outputs: Omit<InvoiceOutputs, 'facts'> = {},
+  ) {}
+
+  async execute(command: { vendorId: string; billId: string }): Promise<InvoiceDocument | null> {
+    const documents = await this.invoices.listByBill(command.vendorId, command.billId);
+    const invoice = documents.find((d) => d.kind === 'INVOICE');
+    if (!invoice || documents.some((d) => d.kind === 'CREDIT_NOTE')) return null;
+    const number = formatInvoiceNumber(await this.numbers.next(command.vendorId));
+    const note = composeCreditNote(invoice, { id: this.ids.next(), number, now: this.clock.now() });
+    await this.invoices.add(note);
+    await keepEInvoice(note, this.outputs.eInvoices, this.clock.now());
+    await this.mailer.queue(invoiceMail(note));
+    return note;
+  }
+}
+
+/** A canceled contract's open bills are voided (the worker runs this for `contract.canceled`), their invoices credited. */
 export class VoidBillsOfCanceledContract {
   constructor(
     private readonly bills: Pick<BillRepository, 'update' | 'listByContract'>,
     private readonly clock: Clock,
+    private readonly creditNotes: Pick<IssueCreditNote, 'execute'> | null = null,
   ) {}
 
   /** Answers the ids of the bills it voided; repeating it voids nothing more. */
@@ -119,7 +188,10 @@ export class VoidBillsOfCanceledContract {
       if (bill.status !== 'OPEN') continue;
       await this.bills.update(command.vendorId, bill.id, async (current) => {
         const moved = voidOnCancellation(current, this.clock.now());
-        if (moved) voided.push(moved.id);
+        if (moved) {
+          voided.push(moved.id);
+          await this.creditNotes?.execute({ vendorId: moved.vendorId, billId: moved.id });
+        }
         return { bill: moved ?? current, result: undefined };
       });
     }

@@ -20,3 +20,4 @@ export * from './unlock-request';
 export * from './client-bound';
 export * from './issuer-jwks';
 export * from './browser-client';
+export * from './publisher-render';

@@ -5,3 +5,4 @@ export * from './ports';
 export * from './use-cases';
 export * from './user-queries';
 export * from './test-clock';
+export * from './management-products';

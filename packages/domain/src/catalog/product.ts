@@ -1,3 +1,4 @@
+import { DEFAULT_TAX_CATEGORY, TaxCategory } from '../billing/tax/categories';
 import { InvalidError } from '../shared';
 
 /** What a vendor sells. `license` products sell seats that unlock other products. */
@@ -24,6 +25,8 @@ export interface Product {
   readonly cover: string | null;
   readonly language: string | null;
   readonly publisherContentId: string | null;
+  /** What the product is for VAT (billing/tax/categories.ts); `standard` unless the vendor says otherwise. */
+  readonly taxCategory: TaxCategory;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -34,6 +37,7 @@ export interface ProductFields {
   cover?: string | null;
   language?: string | null;
   publisherContentId?: string | null;
+  taxCategory?: TaxCategory;
 }
 
 function checkTitle(title: string): string {
@@ -58,6 +62,7 @@ export function createProduct(vendorId: string, sku: string, fields: ProductFiel
     cover: fields.cover ?? null,
     language: fields.language ?? null,
     publisherContentId: fields.publisherContentId ?? null,
+    taxCategory: fields.taxCategory ?? DEFAULT_TAX_CATEGORY,
     createdAt: now,
     updatedAt: now,
   };
@@ -73,6 +78,7 @@ export function changeProduct(product: Product, change: Partial<ProductFields>, 
     language: change.language === undefined ? product.language : change.language,
     publisherContentId:
       change.publisherContentId === undefined ? product.publisherContentId : change.publisherContentId,
+    taxCategory: change.taxCategory ?? product.taxCategory,
     updatedAt: now,
   };
 }

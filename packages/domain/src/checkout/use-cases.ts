@@ -2,7 +2,7 @@ import { Product } from '../catalog';
 import { Contract } from '../contracts/contract';
 import { discountApplicability, normalizeDiscountCode } from '../contracts/discount-code';
 import { discountOff } from '../contracts/pricing';
-import { Clock, fromMajor, IdGenerator } from '../shared';
+import { Clock, fromMajor, IdGenerator, Money } from '../shared';
 import {
   AppliedDiscountCode,
   Checkout,
@@ -455,12 +455,20 @@ export type PaymentResult =
  * and a successful charge completes the checkout once (CompleteCheckout).
  * A declined charge leaves the checkout PENDING and nothing made.
  */
+/**
+ * What the buyer pays for a checkout: its price, with the VAT added for
+ * lines whose price is without it (billing's quote for the buyer's country);
+ * the same amount the first bill records as paid.
+ */
+export type CheckoutAmountDue = (checkout: Checkout) => Promise<Money>;
+
 export class PayCheckout {
   constructor(
     private readonly checkouts: Pick<CheckoutRepository, 'find' | 'update'>,
     private readonly providers: PaymentProviders,
     private readonly complete: CompleteCheckout,
     private readonly clock: Clock,
+    private readonly amountDue: CheckoutAmountDue = async (checkout) => checkout.price,
   ) {}
 
   async execute(command: {
@@ -482,7 +490,7 @@ export class PayCheckout {
     const outcome = await provider.charge({
       vendorId: command.vendorId,
       checkoutId: checkout.id,
-      amount: checkout.price,
+      amount: await this.amountDue(checkout),
       method,
       input: command.input,
       saveForRenewals: checkout.toSnapshot().type === 'RECURRING',

@@ -29,3 +29,4 @@ export * from './license-use-cases';
 export * from './diagnostics';
 export * from './diagnostics-use-cases';
 export * from './support-session';
+export * from './management-fulfillments';

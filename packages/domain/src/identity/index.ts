@@ -8,3 +8,6 @@ export * from './use-cases';
 export * from './browser-client';
 export * from './browser-client-use-cases';
 export * from './reader-accounts';
+export * from './staff';
+export * from './team';
+export * from './management-users';

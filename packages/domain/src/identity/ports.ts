@@ -17,7 +17,6 @@ export interface UserRepository {
   find(vendorId: string, userId: string): Promise<User | null>;
   /** The vendor's user with this (normalized) e-mail. */
   findByEmail(vendorId: string, email: string): Promise<User | null>;
-  setStaff(vendorId: string, userId: string, staff: boolean): Promise<void>;
   /** Sets the user's names (null clears one); nothing happens when the vendor has no such user. */
   rename(vendorId: string, userId: string, firstName: string | null, lastName: string | null): Promise<void>;
 }

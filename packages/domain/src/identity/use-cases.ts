@@ -9,6 +9,8 @@ import {
 import { ApiKey, createApiKey, isActive, scopesOf } from './api-key';
 import { invalidClient, OAuthError } from './oauth-errors';
 import { ApiKeyRepository, CredentialGenerator, SecretHasher, UserRepository } from './ports';
+import { StaffMembershipRepository, StaffRole } from './staff';
+import { LastOwner } from './team';
 import { ApiKeyRole, narrowScopes, parseScopeParameter } from './scopes';
 import { createUser, User } from './user';
 
@@ -17,23 +19,26 @@ export type Actor = { kind: 'operator' } | { kind: 'principal'; principal: Princ
 
 export class NotStaff extends ForbiddenError {
   constructor() {
-    super('IDENTITY.STAFF_ONLY', 'only a signed-in staff user of the vendor may manage API keys');
+    super('IDENTITY.STAFF_ONLY', 'only a signed-in owner or admin of the vendor may manage API keys');
   }
 }
 
 /**
  * API keys are managed by people, never by other API keys (interface 5.1
- * rule 3), and only by staff of the vendor the token belongs to.
+ * rule 3), and only by an owner or admin of the vendor the token acts for.
  */
 export class AuthorizeKeyManagement {
-  constructor(private readonly users: UserRepository) {}
+  constructor(private readonly memberships: Pick<StaffMembershipRepository, 'find'>) {}
 
   async execute(actor: Actor, vendorId: string): Promise<void> {
     if (actor.kind === 'operator') return;
     const { principal } = actor;
     if (principal.kind !== 'user' || principal.vendorId !== vendorId) throw new NotStaff();
-    const user = await this.users.find(vendorId, principal.userId);
-    if (!user?.staff) throw new NotStaff();
+    const membership = await this.memberships.find(vendorId, principal.userId);
+    const userVendorId = principal.staff?.userVendorId ?? principal.vendorId;
+    if (!membership || membership.userVendorId !== userVendorId || !['owner', 'admin'].includes(membership.role)) {
+      throw new NotStaff();
+    }
   }
 }
 
@@ -161,21 +166,41 @@ export class ExchangeClientCredentials {
   }
 }
 
-/** Creates (or promotes) a staff user of a vendor. Operator only until staff can invite staff. */
+/**
+ * Creates (or promotes) a staff member of a vendor with an account of that
+ * vendor: the operator's way to make a vendor's first owner (`kiosk
+ * staff:create`); owners then invite the rest of the team.
+ */
 export class CreateStaffUser {
   constructor(
     private readonly users: UserRepository,
+    private readonly memberships: StaffMembershipRepository,
     private readonly vendors: VendorRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: { vendorId: string; email: string; firstName?: string; lastName?: string }): Promise<User> {
+  async execute(command: {
+    vendorId: string;
+    email: string;
+    firstName?: string;
+    lastName?: string;
+    role?: StaffRole;
+  }): Promise<User & { role: StaffRole }> {
     if (!(await this.vendors.find(command.vendorId))) throw new VendorNotFound(command.vendorId);
-    const candidate = createUser({ ...command, id: this.ids.next(), staff: true }, this.clock.now());
-    const user = await this.users.addOrGet(candidate);
-    if (!user.staff) await this.users.setStaff(command.vendorId, user.id, true);
-    return { ...user, staff: true };
+    const { role = 'owner', ...person } = command;
+    const user = await this.users.addOrGet(createUser({ ...person, id: this.ids.next() }, this.clock.now()));
+    const stored = await this.memberships.put({
+      vendorId: command.vendorId,
+      userVendorId: user.vendorId,
+      userId: user.id,
+      role,
+      createdAt: this.clock.now(),
+    });
+    if (stored.role !== role && (await this.memberships.change(command.vendorId, user.id, role)) === 'last_owner') {
+      throw new LastOwner(user.id);
+    }
+    return { ...user, role };
   }
 }
 

@@ -1,8 +1,8 @@
 import { InvalidError } from '../shared';
 
 /**
- * A person known to a vendor: a reader, and, when `staff` is set, someone who
- * runs the vendor's account (creates API keys). Users belong to one vendor.
+ * A person known to a vendor: a reader, and possibly staff of one or more
+ * vendors (their roles are memberships, staff.ts). Users belong to one vendor.
  */
 export interface User {
   readonly id: string;
@@ -10,7 +10,6 @@ export interface User {
   readonly email: string;
   readonly firstName: string | null;
   readonly lastName: string | null;
-  readonly staff: boolean;
   readonly createdAt: Date;
 }
 
@@ -31,7 +30,6 @@ export interface NewUser {
   email: string;
   firstName?: string | null;
   lastName?: string | null;
-  staff?: boolean;
 }
 
 export function createUser(input: NewUser, now: Date): User {
@@ -41,7 +39,6 @@ export function createUser(input: NewUser, now: Date): User {
     email: normalizeEmail(input.email),
     firstName: input.firstName ?? null,
     lastName: input.lastName ?? null,
-    staff: input.staff ?? false,
     createdAt: now,
   };
 }

@@ -10,6 +10,8 @@ import {
   OutgoingMail,
   Transaction,
   TransactionRepository,
+  VendorBillingSettings,
+  VendorBillingSettingsRepository,
 } from '../billing';
 
 const key = (vendorId: string, id: string) => `${vendorId}\u0000${id}`;
@@ -66,7 +68,10 @@ export class InMemoryInvoiceDocumentRepository implements InvoiceDocumentReposit
     this.rows.push(invoice);
   }
   async findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null> {
-    return this.rows.find((i) => i.vendorId === vendorId && i.billId === billId) ?? null;
+    return this.rows.find((i) => i.vendorId === vendorId && i.billId === billId && i.kind === 'INVOICE') ?? null;
+  }
+  async listByBill(vendorId: string, billId: string): Promise<InvoiceDocument[]> {
+    return this.rows.filter((i) => i.vendorId === vendorId && i.billId === billId);
   }
 }
 
@@ -96,5 +101,16 @@ export class RecordingContractPayments implements ContractPayments {
   async billPaid(command: Parameters<ContractPayments['billPaid']>[0]): Promise<void> {
     if (this.failWith) throw this.failWith;
     this.paid.push(command);
+  }
+}
+
+/** Vendors' billing settings in memory. */
+export class InMemoryVendorBillingSettingsRepository implements VendorBillingSettingsRepository {
+  readonly rows = new Map<string, VendorBillingSettings>();
+  async find(vendorId: string): Promise<VendorBillingSettings | null> {
+    return this.rows.get(vendorId) ?? null;
+  }
+  async save(settings: VendorBillingSettings): Promise<void> {
+    this.rows.set(settings.vendorId, settings);
   }
 }

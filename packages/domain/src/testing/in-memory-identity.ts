@@ -7,6 +7,10 @@ import {
   BrowserClientRepository,
   CredentialGenerator,
   SecretHasher,
+  StaffMembership,
+  StaffMembershipRepository,
+  StaffRole,
+  TeamMember,
   User,
   UserRepository,
 } from '../identity';
@@ -45,10 +49,6 @@ export class InMemoryUserRepository implements UserRepository {
   }
   async findByEmail(vendorId: string, email: string): Promise<User | null> {
     return this.rows.find((u) => u.vendorId === vendorId && u.email === email) ?? null;
-  }
-  async setStaff(vendorId: string, userId: string, staff: boolean): Promise<void> {
-    const index = this.rows.findIndex((u) => u.vendorId === vendorId && u.id === userId);
-    if (index >= 0) this.rows[index] = { ...this.rows[index], staff };
   }
   async rename(vendorId: string, userId: string, firstName: string | null, lastName: string | null): Promise<void> {
     const index = this.rows.findIndex((u) => u.vendorId === vendorId && u.id === userId);
@@ -105,5 +105,39 @@ export class RecordingTokenIssuer implements AccessTokenIssuer {
   async issue(request: AccessTokenRequest): Promise<string> {
     this.issued.push(request);
     return `token-${this.issued.length}`;
+  }
+}
+
+export class InMemoryStaffMemberships implements StaffMembershipRepository {
+  readonly rows: StaffMembership[] = [];
+  constructor(private readonly users: InMemoryUserRepository) {}
+  async forUser(userVendorId: string, userId: string): Promise<StaffMembership[]> {
+    return this.rows.filter((m) => m.userVendorId === userVendorId && m.userId === userId);
+  }
+  async find(vendorId: string, userId: string): Promise<StaffMembership | null> {
+    return this.rows.find((m) => m.vendorId === vendorId && m.userId === userId) ?? null;
+  }
+  async list(vendorId: string): Promise<TeamMember[]> {
+    return this.rows
+      .filter((m) => m.vendorId === vendorId)
+      .map((m) => {
+        const user = this.users.rows.find((u) => u.vendorId === m.userVendorId && u.id === m.userId);
+        return { ...m, email: user?.email ?? '', firstName: user?.firstName ?? null, lastName: user?.lastName ?? null };
+      });
+  }
+  async put(membership: StaffMembership): Promise<StaffMembership> {
+    const existing = await this.find(membership.vendorId, membership.userId);
+    if (existing) return existing;
+    this.rows.push(membership);
+    return membership;
+  }
+  async change(vendorId: string, userId: string, role: StaffRole | null): Promise<'done' | 'not_found' | 'last_owner'> {
+    const index = this.rows.findIndex((m) => m.vendorId === vendorId && m.userId === userId);
+    if (index < 0) return 'not_found';
+    const owners = this.rows.filter((m) => m.vendorId === vendorId && m.role === 'owner').length;
+    if (this.rows[index].role === 'owner' && role !== 'owner' && owners <= 1) return 'last_owner';
+    if (role === null) this.rows.splice(index, 1);
+    else this.rows[index] = { ...this.rows[index], role };
+    return 'done';
   }
 }

@@ -1,10 +1,21 @@
-import { CheckAccess, ListUserEntitlements, SyncContractAccess } from '../access';
+import {
+  CheckAccess,
+  CreateAccessList,
+  CreateGrant,
+  DeleteGrant,
+  ImportGrants,
+  ListUserEntitlements,
+  SyncContractAccess,
+  UpdateAccessList,
+  UpdateGrant,
+} from '../access';
 import { createProduct, createPurchaseOption, NewPurchaseOption, Product, ProductFields, PurchaseOption } from '../catalog';
 import { ConfirmContract, CreateContract, GetContract } from '../contracts';
 import { CheckPaywallAccess, CreatePaywall, MergeVisitorReads, RecordPaywallAccess } from '../paywalls';
 import { DomainEvent } from '../shared';
 import { FakeClock } from './fake-clock';
 import { InMemoryEventOutbox } from './in-memory-event-outbox';
+import { EntitlementsWithGrants, InMemoryAccessGrantRepository, InMemoryAccessListRepository, UsersAsGrantees } from './in-memory-access-lists';
 import { ContractsAsAccessSource, InMemoryEntitlementRepository, RecordingSeatProvisioning } from './in-memory-access';
 import { InMemoryProductRepository, InMemoryPurchaseOptionRepository, InMemoryVendorRepository } from './in-memory-catalog';
 import { InMemoryContractRepository, InMemoryDiscountCodeRepository, RecordingBillInvoicing } from './in-memory-contracts';
@@ -20,13 +31,16 @@ export interface InMemoryKioskOptions {
 }
 
 /**
- * A whole Kiosk in memory: every port of the catalog, contracts, access and
- * paywalls modules as an in-memory fake, every use case wired to them, one
+ * A whole Kiosk in memory: every port of the catalog, contracts, access
+ * (with access lists and their grants) and paywalls modules as an in-memory
+ * fake, every use case wired to them, one
  * fake clock and one event log. Cross-module effects go as in the service:
  * contracts record events (the outbox), and `deliverEvents()` plays the
  * worker, handing each contract event to the access module, which grants
- * or revokes entitlements; the paywall asks the access module whether a
- * reader is entitled.
+ * or revokes entitlements; a grant in force on an access list is an
+ * entitlement of the user with its e-mail at the moment it is read, as in
+ * the service; the paywall asks the access module whether a reader is
+ * entitled.
  *
  * ```ts
  * const kiosk = createInMemoryKiosk();
@@ -48,7 +62,9 @@ export function createInMemoryKiosk(options: InMemoryKioskOptions = {}) {
   const contracts = new InMemoryContractRepository();
   const discountCodes = new InMemoryDiscountCodeRepository();
   const invoicing = new RecordingBillInvoicing();
-  const entitlements = new InMemoryEntitlementRepository();
+  const storedEntitlements = new InMemoryEntitlementRepository();
+  const accessLists = new InMemoryAccessListRepository();
+  const grants = new InMemoryAccessGrantRepository();
   const seats = new RecordingSeatProvisioning();
   const paywalls = new InMemoryPaywallRepository();
   const strategies = new InMemoryStrategyRepository();
@@ -57,6 +73,9 @@ export function createInMemoryKiosk(options: InMemoryKioskOptions = {}) {
   /** What the access module recorded (entitlements granted and revoked). */
   const outbox = new InMemoryEventOutbox();
 
+  const entitlements = new EntitlementsWithGrants(storedEntitlements, accessLists, grants, users, clock);
+  const grantees = new UsersAsGrantees(users);
+  const grantCatalog = { products, options: purchaseOptions };
   const checkAccess = new CheckAccess(entitlements, clock);
   const syncAccess = new SyncContractAccess(new ContractsAsAccessSource(contracts), entitlements, products, seats, ids, clock, outbox);
 
@@ -69,7 +88,20 @@ export function createInMemoryKiosk(options: InMemoryKioskOptions = {}) {
     ids,
     /** The event log: every event the worker has delivered, in order. */
     events,
-    repositories: { vendors, products, purchaseOptions, users, contracts, discountCodes, entitlements, paywalls, strategies, ledger },
+    repositories: {
+      vendors,
+      products,
+      purchaseOptions,
+      users,
+      contracts,
+      discountCodes,
+      entitlements: storedEntitlements,
+      accessLists,
+      grants,
+      paywalls,
+      strategies,
+      ledger,
+    },
     /** What left the system: bills sent for invoicing, seats reported, signed links issued, access events for the outbox. */
     recorded: { invoicing, seats, links, outbox },
 
@@ -98,6 +130,15 @@ export function createInMemoryKiosk(options: InMemoryKioskOptions = {}) {
       sync: syncAccess,
       list: new ListUserEntitlements(entitlements, clock),
       check: checkAccess,
+      /** Access lists and their grants (a grant gives the user with its e-mail the product while it is in force). */
+      lists: {
+        create: new CreateAccessList(accessLists, ids, clock),
+        update: new UpdateAccessList(accessLists, grants, clock, outbox),
+        createGrant: new CreateGrant(accessLists, grants, grantCatalog, grantees, ids, clock, outbox),
+        updateGrant: new UpdateGrant(accessLists, grants, grantCatalog, grantees, clock, outbox),
+        deleteGrant: new DeleteGrant(accessLists, grants, grantees, clock, outbox),
+        importGrants: new ImportGrants(accessLists, grants, grantCatalog, grantees, ids, clock, outbox),
+      },
     },
     paywalls: {
       create: new CreatePaywall(paywalls, ids, clock),

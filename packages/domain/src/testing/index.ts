@@ -14,4 +14,6 @@ export * from './in-memory-billing';
 export * from './in-memory-engagement';
 export * from './in-memory-kiosk';
 export * from './in-memory-event-outbox';
+export * from './in-memory-access-lists';
 export * from './contracts';
+export * from './in-memory-management-users';

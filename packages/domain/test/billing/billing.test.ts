@@ -87,12 +87,14 @@ describe('RecordPayment', () => {
   it('pays an OPEN bill once, writes a transaction and tells the contract', async () => {
     const w = await world();
     const { contract, bill } = confirmed();
-    await w.invoice.execute({ bill, contract });
+    const { bill: recorded } = await w.invoice.execute({ bill, contract });
     w.clock.advance(DAY);
     const paidAt = new Date(T0.getTime() + DAY / 2);
     const { bill: paid, transaction } = await w.pay.execute({ vendorId: VENDOR, billId: bill.id, paidAt });
     expect(paid).toMatchObject({ status: 'PAID', paidAt, updatedAt: w.clock.now() });
-    expect(transaction).toMatchObject({ amount: bill.price, billId: bill.id, contractId: contract.id, userId: 'owner', isRefund: false, createdAt: paidAt });
+    // The contract's price excludes VAT; the buyer pays the gross (25 % Swedish VAT added on top).
+    expect(recorded.price).toEqual({ minor: Math.round(bill.price.minor * 1.25), currency: bill.price.currency });
+    expect(transaction).toMatchObject({ amount: recorded.price, billId: bill.id, contractId: contract.id, userId: 'owner', isRefund: false, createdAt: paidAt });
     expect(w.payments.paid).toEqual([{ vendorId: VENDOR, contractId: contract.id, billId: bill.id }]);
     await expect(w.pay.execute({ vendorId: VENDOR, billId: bill.id })).rejects.toMatchObject({ kind: 'conflict', code: 'BILL.NOT_PAYABLE' });
     expect(w.transactions.rows).toHaveLength(1);
@@ -102,7 +104,7 @@ describe('RecordPayment', () => {
         vendorId: VENDOR,
         aggregateId: transaction.id,
         occurredAt: w.clock.now(),
-        payload: { billId: bill.id, contractId: contract.id, userId: 'owner', amount: bill.price.minor, currency: bill.price.currency, isRefund: false },
+        payload: { billId: bill.id, contractId: contract.id, userId: 'owner', amount: recorded.price.minor, currency: bill.price.currency, isRefund: false },
       },
     ]);
   });

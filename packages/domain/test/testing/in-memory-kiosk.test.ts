@@ -1,4 +1,5 @@
 import { money } from '../../src/shared';
+import { createUser } from '../../src/identity';
 import { createInMemoryKiosk, InMemoryTagRepository, InMemoryUserMetadataRepository } from '../../src/testing';
 
 const VENDOR = 'acme';
@@ -75,6 +76,29 @@ describe('createInMemoryKiosk', () => {
       status: 'allowed',
       remaining: 1,
     });
+  });
+
+  it("gives a grant's entitlement to the user with its e-mail while it is in force, and the paywall lets them through", async () => {
+    const { kiosk, paywall } = await contractToEntitlementAndLeakyCount();
+    const rita = await kiosk.repositories.users.addOrGet(createUser({ id: 'rita', vendorId: VENDOR, email: 'rita@example.com' }, kiosk.clock.now()));
+    const list = await kiosk.access.lists.create.execute({ vendorId: VENDOR, name: 'Press desk', description: null, type: 'MANUAL', status: 'ACTIVE', excludeFromStats: false });
+    const ends = new Date(kiosk.clock.now().getTime() + 48 * 60 * 60 * 1000);
+    const grant = await kiosk.access.lists.createGrant.execute({
+      vendorId: VENDOR,
+      listId: list.id,
+      source: list.id,
+      fields: { email: 'Rita@Example.com', sku: 'news', poId: 'po-month', status: 'ACTIVE', endsAt: ends },
+    });
+    const listed = await kiosk.access.list.execute({ vendorId: VENDOR, userId: rita.id });
+    expect(listed.map((e) => [e.sku, e.hasAccess, e.origin])).toEqual([['news', true, { type: 'EXTERNAL', id: grant.id, listId: list.id, name: 'Press desk' }]]);
+    expect(await kiosk.paywalls.access.execute({ vendorId: VENDOR, paywallId: paywall.id, userId: rita.id, publisherContentId: 'news', url: 'https://news.example.com/' })).toMatchObject({
+      status: 'allowed',
+      reason: 'entitled',
+    });
+    expect(kiosk.recorded.outbox.events.map((e) => e.type)).toEqual(['entitlement.granted']);
+
+    kiosk.clock.advance(48 * 60 * 60 * 1000); // the end of the grant's period
+    expect(await kiosk.access.check.execute({ vendorId: VENDOR, userId: rita.id, sku: 'news' })).toBe(false);
   });
 
   it('delivers each event once', async () => {

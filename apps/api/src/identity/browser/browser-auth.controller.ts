@@ -21,6 +21,7 @@ import {
   RETURN_LOCATION,
   SESSION_INFO_EXAMPLE,
   STREAMING_LOCATION,
+  TOKEN_EXAMPLE,
 } from '../identity.examples';
 import { PageContexts } from '../pages/page-context';
 import { browserErrorPage, signedOutPage } from '../pages/sign-in-pages';
@@ -32,6 +33,14 @@ export class SessionInfo {
   @IsOptional() @IsString() sub?: string;
   @IsOptional() @IsInt() exp?: number;
   @IsOptional() @IsString() scope?: string;
+}
+
+/** The bearer access token of a cookie session (`POST /auth/{clientId}/token`). */
+export class SessionToken {
+  @IsString() access_token!: string;
+  @IsString() token_type!: 'Bearer';
+  @IsInt() expires_in!: number;
+  @IsString() scope!: string;
 }
 
 const sessionInfo = (s: BrowserSession | null): SessionInfo =>
@@ -402,6 +411,53 @@ export class BrowserAuthController implements Controller {
           };
           this.cookies.setSession(res, session, this.clock.now());
           res.set('Cache-Control', 'no-store').json(sessionInfo(session));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/auth/{clientId}/token',
+        operationId: 'browserSessionToken',
+        summary: "The bearer access token of this browser's cookie session (for pages that call APIs with a token)",
+        description:
+          'For `service.auth.getTokenSilently()`: answers the access token the cookie session of this browser client holds, ' +
+          'with `expires_in` the seconds it has left. 401 when there is no session or it belongs to another browser client; ' +
+          "403 when the request's `Origin` is not one of the client's allowed origins (a page elsewhere cannot read the token). " +
+          'Never cached.',
+        examples: {
+          params: { clientId: BROWSER_CLIENT_ID },
+          responses: { 200: { ...TOKEN_EXAMPLE, expires_in: 3_480, scope: SESSION_INFO_EXAMPLE.scope } },
+        },
+        tags,
+        auth: { kind: 'none' },
+        responses: {
+          200: { description: 'The access token of the session', schema: SessionToken },
+          401: { description: 'No cookie session of this browser client' },
+          403: { description: 'Called from an origin the browser client did not register' },
+          404: { description: 'No such browser client' },
+        },
+        handler: async ({ req, res, params }) => {
+          res.set('Cache-Control', 'no-store');
+          const browserClient = await this.browserClient(params.clientId);
+          const origin = req.headers.origin;
+          if (origin !== undefined && !browserClient.allowedOrigins.includes(origin)) {
+            throw new HttpProblem(403, 'AUTH.ORIGIN_NOT_ALLOWED', 'the token of a session is given only to the origins the vendor registered', {
+              origin: origin.slice(0, 200),
+            });
+          }
+          const now = this.clock.now();
+          const session = this.cookies.session(req, now);
+          if (!session || session.clientId !== browserClient.clientId) {
+            throw new HttpProblem(401, 'AUTH.NO_SESSION', 'this browser is not signed in at this site', {}, {
+              'WWW-Authenticate': 'Bearer realm="kiosk"',
+            });
+          }
+          const answer: SessionToken = {
+            access_token: session.at,
+            token_type: 'Bearer',
+            expires_in: Math.max(0, Math.floor(session.exp - now.getTime() / 1000)),
+            scope: session.scope,
+          };
+          res.json(answer);
         },
       }),
       route({

@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { parse, serialize } from 'cookie';
 import { Request, Response } from 'express';
 import { SealedBox } from '../../platform/crypto/sealed-box';
@@ -40,12 +40,29 @@ const LOGOUT_COOKIE = 'kiosk_logout';
  */
 export class BrowserCookies {
   private readonly box: SealedBox;
+  private readonly csrfKey: Buffer;
 
   constructor(
     secretsKey: Buffer,
     private readonly secure: boolean,
   ) {
     this.box = new SealedBox(Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'kiosk-browser-cookies', 32)));
+    this.csrfKey = Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'kiosk-staff-csrf', 32));
+  }
+
+  /**
+   * The CSRF token of a session (docs/team-and-staff.md): a MAC of who and
+   * until when, so it needs no storage, changes with every sign-in and is
+   * readable only by a page that may read the session's answers.
+   */
+  csrfToken(session: BrowserSession): string {
+    return createHmac('sha256', this.csrfKey).update(`${session.vendorId}\n${session.sub}\n${session.exp}\n${session.at.slice(-16)}`).digest('base64url');
+  }
+
+  csrfTokenMatches(session: BrowserSession, token: string): boolean {
+    const expected = Buffer.from(this.csrfToken(session));
+    const actual = Buffer.from(token);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
 
   private read<T>(req: Request, name: string): T | null {

@@ -7,7 +7,7 @@ import { Clock } from '@kiosk/domain';
 import { AuthenticateVisitor } from '@kiosk/domain/identity';
 import { AccessTokenVerifier } from '../../identity/jwt-access-tokens';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
-import { authenticate, CookieSessions } from './authenticate';
+import { authenticate, CookieSessions, StaffDirectory } from './authenticate';
 import { cors } from './cors';
 import { runIdempotently } from './idempotency';
 import { buildOpenApiDocument } from './openapi';
@@ -29,6 +29,8 @@ export interface HttpAppOptions {
   verifier: AccessTokenVerifier;
   visitors: AuthenticateVisitor;
   sessions?: CookieSessions;
+  /** Staff memberships: a signed-in person acts on management routes with the scopes of their role. */
+  staff?: StaffDirectory;
   /** Mounted after the declared routes (the embedded OpenID provider). */
   mounts?: { path: string; handler: RequestHandler }[];
   /** Whether an Origin may call with credentials (CORS). */
@@ -188,7 +190,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     if (spec.browserPage) handlers.unshift(browserPageHeaders());
     handlers.push(async (req: Request, res, next) => {
       try {
-        const principal = await authenticate(req, spec.auth, options.verifier, options.visitors, options.sessions);
+        const principal = await authenticate(req, spec.auth, options.verifier, options.visitors, options.sessions, options.staff);
         const body = spec.body && !spec.rawErrors ? await validateInput(spec.body.dto, req.body, 'body') : req.body;
         const query = spec.query && !spec.rawErrors ? await validateInput(spec.query, req.query, 'query') : req.query;
         const params = req.params as Record<string, string>;

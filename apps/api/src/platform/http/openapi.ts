@@ -1,6 +1,7 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENT_TYPES } from '@kiosk/domain/webhooks';
+import { API_KEYS_MANAGE, TEAM_MANAGE } from '@kiosk/domain/identity';
 import { ResponseSpec, RouteAuth, RouteSpec } from './routes';
 
 type Schema = Record<string, unknown>;
@@ -156,6 +157,7 @@ const SECTIONS: { name: string; paths: RegExp; description: string }[] = [
     description: "The script host: a vendor's browser bundles (`stable`, `latest` or a version), with its configuration built in.",
   },
   { name: 'Scripts (management)', paths: /^\/management\/scripts/, description: "The script host's configuration and releases." },
+  { name: 'Portal', paths: /^\/portal(\/|$)/, description: "The vendor portal: the web application for a publisher's staff, its built files and its sign-in (docs/portal.md)." },
 ];
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replace(/-/g, ' ');
@@ -168,13 +170,19 @@ export function sectionOf(path: string): string {
   return first === 'management' && second ? `${capitalised(second)} (management)` : capitalised(first ?? 'service');
 }
 
+const STAFF_ONLY_SCOPES: readonly string[] = [API_KEYS_MANAGE, TEAM_MANAGE];
+
 /** The schemes a route takes, as OpenAPI security requirements (alternatives). */
 function securityOf(auth: RouteAuth): Record<string, string[]>[] {
   switch (auth.kind) {
     case 'none':
       return [];
     case 'bearer':
-      return auth.scope ? [{ apiKeyToken: [auth.scope] }] : [{ userToken: [] }, { apiKeyToken: [] }];
+      // Vendor staff act with the scopes of their role (docs/team-and-staff.md); the team and API keys are theirs alone.
+      if (auth.scope && STAFF_ONLY_SCOPES.includes(auth.scope)) return [{ userToken: [] }, { cookieSession: [] }];
+      return auth.scope
+        ? [{ apiKeyToken: [auth.scope] }, { userToken: [] }, { cookieSession: [] }]
+        : [{ userToken: [] }, { cookieSession: [] }, { apiKeyToken: [] }];
     case 'user':
       return [{ userToken: [] }, { cookieSession: [] }];
     case 'reader':
@@ -184,7 +192,8 @@ function securityOf(auth: RouteAuth): Record<string, string[]>[] {
 
 const WHO: Record<RouteAuth['kind'], string> = {
   none: 'Anyone: no credentials.',
-  bearer: 'A vendor server: the bearer token an API key gets at its tenant token address.',
+  bearer:
+    "A vendor server (the bearer token an API key gets at its tenant token address), or vendor staff whose role gives the scope (their OpenID access token, or the portal's cookie session with `X-CSRF-Token` on changes; `X-Kiosk-Vendor` names the vendor when they belong to several).",
   user: "A signed-in reader: the reader's OpenID access token, or the browser's cookie session.",
   reader:
     "A signed-in reader (OpenID access token or cookie session), or an anonymous visitor with Basic credentials `<browser client id>:<visitor id>`.",
@@ -336,7 +345,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: DocumentInfo) {
       };
     }
     for (const [status, answer] of Object.entries(errorResponses(r))) responses[status] ??= answer;
-    if (r.auth.kind === 'bearer' && r.auth.scope) scopes.add(r.auth.scope);
+    if (r.auth.kind === 'bearer' && r.auth.scope && !STAFF_ONLY_SCOPES.includes(r.auth.scope)) scopes.add(r.auth.scope);
     const requestExample = examples.request !== undefined ? { example: examples.request } : {};
     paths[r.path] ??= {};
     paths[r.path][r.method] = {
@@ -444,7 +453,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: DocumentInfo) {
           in: 'cookie',
           name: 'kiosk_session',
           description:
-            'The browser session the `/auth/{clientId}/...` routes set after sign-in (HttpOnly). A state-changing call on it must come from one of the browser client\'s registered origins.',
+            'The browser session the `/auth/{clientId}/...` routes set after sign-in (HttpOnly). A state-changing call on it must come from one of the browser client\'s registered origins; on a management route (vendor staff, the portal) it must come from this service\'s origin, and a state-changing call must carry the session\'s `X-CSRF-Token` (from `GET /management/me`).',
         },
         visitorBasic: {
           type: 'http',

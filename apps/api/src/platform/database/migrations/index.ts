@@ -19,7 +19,12 @@ import { SignInPageMessages1763920000000 } from './1763920000000-sign-in-page-me
 import { TestClocks1764000000000 } from './1764000000000-test-clocks';
 import { CapsuleProductScopesAnnounce1764017000000 } from './1764017000000-capsule-product-scopes-announce';
 import { Scripts1764030000000 } from './1764030000000-scripts';
+import { AccessLists1764200000000 } from './1764200000000-access-lists';
+import { StaffMemberships1764400000000 } from './1764400000000-staff-memberships';
+import { PaywallDailyStats1764400100000 } from './1764400100000-paywall-daily-stats';
 import { VendorFirstKeys1764600000000 } from './1764600000000-vendor-first-keys';
+import { InvoiceTax1764300000000 } from './1764300000000-invoice-tax';
+import { ManagementLists1764100000000 } from './1764100000000-management-lists';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
@@ -47,5 +52,10 @@ export const MIGRATIONS = [
   TestClocks1764000000000,
   CapsuleProductScopesAnnounce1764017000000,
   Scripts1764030000000,
+  StaffMemberships1764400000000,
+  PaywallDailyStats1764400100000,
   VendorFirstKeys1764600000000,
+  InvoiceTax1764300000000,
+  AccessLists1764200000000,
+  ManagementLists1764100000000,
 ];

@@ -1,0 +1,51 @@
+import { BuyerDetails, emptyBillingSettings, InvoicingFacts, SellerFacts, TaxCategory, VendorBillingSettingsRepository } from '@kiosk/domain/billing';
+import { ProductRepository, VendorRepository } from '@kiosk/domain/catalog';
+import { ProfileRepository } from '@kiosk/domain/engagement';
+
+/**
+ * What invoicing reads beyond the bill, through the other modules' ports:
+ * the vendor's name (catalog) and billing settings, each product's tax
+ * category (catalog), and the billed person's company and billing address
+ * (their profile, engagement). The reader fetches the PDF at `receiptUrl`.
+ */
+export class PortsInvoicingFacts implements InvoicingFacts {
+  constructor(
+    private readonly deps: {
+      vendors: Pick<VendorRepository, 'find'>;
+      products: Pick<ProductRepository, 'find'>;
+      profiles: Pick<ProfileRepository, 'find'>;
+      settings: Pick<VendorBillingSettingsRepository, 'find'>;
+      baseUrl: string;
+    },
+  ) {}
+
+  async seller(vendorId: string): Promise<SellerFacts> {
+    const vendor = await this.deps.vendors.find(vendorId);
+    const settings = (await this.deps.settings.find(vendorId)) ?? emptyBillingSettings(vendorId);
+    return { vendorName: vendor?.name ?? vendorId, settings };
+  }
+
+  async taxCategories(vendorId: string, skus: readonly string[]): Promise<ReadonlyMap<string, TaxCategory>> {
+    const categories = new Map<string, TaxCategory>();
+    for (const sku of new Set(skus)) {
+      const product = await this.deps.products.find(vendorId, sku);
+      if (product) categories.set(sku, product.taxCategory);
+    }
+    return categories;
+  }
+
+  async buyer(vendorId: string, userId: string): Promise<BuyerDetails | null> {
+    const profile = await this.deps.profiles.find(vendorId, userId);
+    if (!profile) return null;
+    const a = profile.billingAddress;
+    return {
+      companyName: profile.companyInfo?.companyName ?? null,
+      vatNumber: profile.companyInfo?.vatNr ?? null,
+      address: a ? { street: a.street, zip: a.zip, city: a.city, country: a.country } : null,
+    };
+  }
+
+  receiptUrl(_vendorId: string, billId: string): string {
+    return `${this.deps.baseUrl.replace(/\/$/, '')}/bills/${encodeURIComponent(billId)}/receipt`;
+  }
+}

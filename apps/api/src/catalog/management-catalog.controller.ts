@@ -1,0 +1,76 @@
+import { GetProduct, GetVendor, VendorCreationRefused } from '@kiosk/domain/catalog';
+import { Controller, route } from '../platform/http/routes';
+import { ProductView } from './catalog.dto';
+import { PRODUCT_EXAMPLE, VENDOR_EXAMPLE } from './catalog.examples';
+import { productView, vendorView } from './catalog.views';
+import { ManagementVendorView } from './management-catalog.dto';
+
+/** A product by SKU, and the caller's vendor (management-interface.md 3.1, 3.7). */
+export class ManagementCatalogController implements Controller {
+  constructor(
+    private readonly getProduct: GetProduct,
+    private readonly getVendor: GetVendor,
+  ) {}
+
+  routes() {
+    return [
+      route({
+        method: 'get',
+        path: '/management/products/{sku}',
+        operationId: 'getManagementProduct',
+        summary: 'One product of the vendor, by SKU',
+        description: "The shape of the list; another vendor's product is a 404 `PRODUCT.NOT_FOUND`.",
+        tags: ['management: products'],
+        auth: { kind: 'bearer', scope: 'products:read' },
+        examples: { params: { sku: PRODUCT_EXAMPLE.sku }, responses: { 200: PRODUCT_EXAMPLE } },
+        responses: { 200: { description: 'The product', schema: ProductView }, 404: { description: 'No such product of the vendor' } },
+        handler: async ({ res, params, principal }) => {
+          res.json(productView(await this.getProduct.execute({ vendorId: principal.vendorId, sku: params.sku })));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/vendors',
+        operationId: 'listManagementVendors',
+        summary: "The caller's own vendor, as a one-element array",
+        description:
+          'The vendor comes from the credentials, so the list holds exactly that vendor (`{id, name, logo}`, `logo` ' +
+          '`null` when there is none). Any valid bearer token of the vendor may read it: no preset scope names vendors.',
+        tags: ['management: vendors'],
+        auth: { kind: 'bearer' },
+        examples: { responses: { 200: [VENDOR_EXAMPLE] } },
+        responses: { 200: { description: 'The vendor', schema: [ManagementVendorView] } },
+        handler: async ({ res, principal }) => {
+          res.json([vendorView(await this.getVendor.execute(principal.vendorId))]);
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/management/vendors',
+        operationId: 'createManagementVendor',
+        summary: 'Refused: vendors are created by the platform operator',
+        description:
+          "A vendor's credentials act for that vendor only, so none of them can create another: the platform operator " +
+          'creates vendors with the command line (`kiosk vendor:create`). Always 403 `VENDOR.CREATE_FORBIDDEN`.',
+        tags: ['management: vendors'],
+        auth: { kind: 'bearer' },
+        examples: {
+          request: { name: 'The Evening Post' },
+          responses: {
+            403: {
+              type: 'urn:kiosk:problem:vendor.create_forbidden',
+              title: 'Forbidden',
+              status: 403,
+              detail: 'vendors are created by the platform operator, not through the management interface',
+              code: 'VENDOR.CREATE_FORBIDDEN',
+            },
+          },
+        },
+        responses: { 403: { description: 'Always: vendors are created by the platform operator' } },
+        handler: async () => {
+          throw new VendorCreationRefused();
+        },
+      }),
+    ];
+  }
+}

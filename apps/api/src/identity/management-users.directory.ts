@@ -1,0 +1,86 @@
+import { ListPage, StaffCheck, User, UserDirectory } from '@kiosk/domain/identity';
+import { DataSource } from 'typeorm';
+import { isUniqueViolation } from '../platform/database/errors';
+import { sqlRows } from '../platform/database/sql';
+import { managerOf } from '../platform/database/transaction';
+
+interface UserRecord {
+  vendor_id: string;
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'vendor_id, id, email, first_name, last_name, created_at';
+
+const toUser = (r: UserRecord): User => ({
+  id: r.id,
+  vendorId: r.vendor_id,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  createdAt: new Date(r.created_at),
+});
+
+/** `search` as a LIKE pattern matching it anywhere: its own `%`, `_` and `\` are literal. */
+const containing = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The vendor's live users for the management interface: erased users (tombstones) are left out. */
+export class SqlUserDirectory implements UserDirectory {
+  constructor(private readonly db: DataSource) {}
+
+  async list(vendorId: string, query: { search?: string; page: ListPage }): Promise<User[]> {
+    const search = query.search === undefined ? null : containing(query.search);
+    const rows = await sqlRows<UserRecord>(
+      managerOf(this.db),
+      `SELECT ${COLUMNS} FROM users
+        WHERE vendor_id = $1 AND erased_at IS NULL
+          AND ($2::text IS NULL
+               OR lower(email) LIKE $2
+               OR lower(concat_ws(' ', first_name, last_name)) LIKE $2)
+        ORDER BY created_at DESC, id DESC
+        LIMIT $3 OFFSET $4`,
+      [vendorId, search, query.page.limit, query.page.offset],
+    );
+    return rows.map(toUser);
+  }
+
+  async find(vendorId: string, userId: string): Promise<User | null> {
+    const rows = await sqlRows<UserRecord>(
+      managerOf(this.db),
+      `SELECT ${COLUMNS} FROM users WHERE vendor_id = $1 AND id = $2 AND erased_at IS NULL`,
+      [vendorId, userId],
+    );
+    return rows.length === 1 ? toUser(rows[0]) : null;
+  }
+
+  async changeEmail(vendorId: string, userId: string, email: string): Promise<'changed' | 'taken'> {
+    try {
+      await sqlRows(managerOf(this.db), `UPDATE users SET email = $3 WHERE vendor_id = $1 AND id = $2 AND erased_at IS NULL`, [
+        vendorId,
+        userId,
+        email,
+      ]);
+      return 'changed';
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'taken';
+      throw error;
+    }
+  }
+}
+
+/** A user of the vendor who is on the vendor's own team (`staff_memberships`). */
+export class SqlStaffCheck implements StaffCheck {
+  constructor(private readonly db: DataSource) {}
+
+  async isStaff(vendorId: string, userId: string): Promise<boolean> {
+    const rows = await sqlRows(
+      managerOf(this.db),
+      `SELECT 1 FROM staff_memberships WHERE vendor_id = $1 AND user_vendor_id = $1 AND user_id = $2`,
+      [vendorId, userId],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,444 @@
+import { CreatePurchaseOption } from '@kiosk/domain/catalog';
+import { createUser } from '@kiosk/domain/identity';
+import { IssueUserToken } from '@kiosk/domain/identity';
+import { money } from '@kiosk/domain';
+import { VoidBillsOfCanceledContract } from '@kiosk/domain/billing';
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Response } from 'superagent';
+import { EmbeddedMailer } from '../../src/billing/billing.module';
+import { IDENTITY } from '../../src/identity/identity.module';
+import { describeWithChromium, launchChromium } from '../support/chromium';
+import { bearer, givenVendor, startTestApp, TestApp } from '../support/harness';
+import { contractUseCases, rowsOf } from './support';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+interface PdfText {
+  pages: string[];
+  numPages: number;
+  title: string | null;
+  author: string | null;
+}
+
+/** The text of a PDF, extracted by pdf.js in a child process (pdfjs-dist is an ES module). */
+function pdfText(pdf: Buffer): Promise<PdfText> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [join(__dirname, 'pdf-text.mjs')], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as PdfText),
+    );
+    child.stdin!.end(pdf);
+  });
+}
+
+/** A supertest parser that keeps a binary answer (PDF, XML) as a Buffer. */
+const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/** The first element named `name` (with its namespace prefix) in `xml`, as text; '' when absent. */
+const element = (xml: string, name: string) => new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml)?.[1]?.trim() ?? '';
+const elements = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`, 'g'))].map((m) => m[1].trim());
+
+/**
+ * A Swedish publisher (with full billing settings) selling `news` (tax
+ * category news) at 99.99 SEK including VAT, and `pass` (standard) at
+ * 80.00 SEK excluding VAT; a Swedish consumer, a German consumer and a
+ * German business with a VAT number and billing address in its profile.
+ */
+async function givenPublisher() {
+  const v = await givenVendor(app);
+  const full = await v.apiToken('full');
+  const c = app.runtime.container;
+  const settings = await app.http.patch('/management/billing-settings').set(bearer(full)).send({
+    legalName: 'Nordisk Tidning Förlag AB',
+    street: 'Sveavägen 12',
+    zip: '111 57',
+    city: 'Stockholm',
+    country: 'SE',
+    vatNumber: 'SE556703748501',
+    paymentInstructions: 'Bankgiro 5050-1055, or IBAN SE45 5000 0000 0583 9825 7466 (BIC ESSESESS)',
+  });
+  expect(settings.status).toBe(200);
+  const news = await app.http
+    .post('/management/products')
+    .set(bearer(full))
+    .send({ sku: 'news', title: 'Dagens Nyheter Digital', productType: 'publication', taxCategory: 'news' });
+  expect(news.status).toBe(201);
+  expect(news.body.taxCategory).toBe('news');
+  const pass = await app.http.post('/management/products').set(bearer(full)).send({ sku: 'pass', title: 'Året runt-pass', productType: 'pass' });
+  expect(pass.body.taxCategory).toBe('standard');
+  const base = { vendorId: v.vendorId, taxIncluded: true, recurring: { interval: 'MONTH' as const, time: 1 }, seatsPerUnit: 1, minQuantity: 1, maxQuantity: 10 };
+  await c.get(CreatePurchaseOption).execute({ ...base, id: 'news-monthly', sku: 'news', name: 'Monthly', price: money(9_999, 'SEK') });
+  await c.get(CreatePurchaseOption).execute({ ...base, id: 'pass-monthly', sku: 'pass', name: 'Monthly', price: money(8_000, 'SEK'), taxIncluded: false });
+
+  const contracts = contractUseCases(c);
+  const germanBusiness = await c.get(IDENTITY.Users).addOrGet(
+    createUser({ id: `${v.vendorId}-gmbh`, vendorId: v.vendorId, email: `einkauf@${v.vendorId}.example.de`, firstName: 'Jürgen', lastName: 'Groß' }, app.clock.now()),
+  );
+  const readerToken = async (userId: string) => (await c.get(IssueUserToken).execute({ vendorId: v.vendorId, userId })).accessToken;
+  const profile = await app.http
+    .patch('/profile')
+    .set(bearer(await readerToken(germanBusiness.id)))
+    .send({
+      companyInfo: { companyName: 'Müller & Söhne GmbH', vatNr: 'DE136695976' },
+      billingAddress: { country: 'DE', zip: '10117', city: 'Berlin', street: 'Friedrichstraße 100' },
+    });
+  expect(profile.status).toBe(200);
+
+  const order = (email: string, country: string, extra: object = {}) =>
+    contracts.create.execute({
+      vendorId: v.vendorId,
+      sku: 'news',
+      purchaseOptionId: 'news-monthly',
+      quantity: 3,
+      user: { email, firstName: 'Åsa', lastName: 'Öberg' },
+      payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country },
+      confirm: true,
+      ...extra,
+    });
+  const billOf = async (contractId: string) => {
+    const [row] = await rowsOf(app, 'bills', v.vendorId, 'AND contract_id = $2', [contractId]);
+    return row as { id: string; price_minor: string; tax: Record<string, unknown>; receipt_url: string; invoice_number: string };
+  };
+  const read = await v.apiToken('read');
+  const pdfOf = async (billId: string, query = '') => {
+    const res = await app.http.get(`/management/bills/${billId}/invoice${query}`).set(bearer(read)).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return res.body as Buffer;
+  };
+  return { v, full, read, order, billOf, pdfOf, readerToken, germanBusiness, contracts };
+}
+
+describe('VAT by market on invoices (issue 18)', () => {
+  let p: Awaited<ReturnType<typeof givenPublisher>>;
+  let se: { contractId: string; bill: Awaited<ReturnType<typeof p.billOf>> };
+  let de: typeof se;
+  let b2b: typeof se;
+
+  beforeAll(async () => {
+    p = await givenPublisher();
+    const seContract = await p.order(`anna@${p.v.vendorId}.example.se`, 'SE');
+    const deContract = await p.order(`karl@${p.v.vendorId}.example.de`, 'DE');
+    const b2bContract = await p.order(p.germanBusiness.email, 'DE', {
+      contractType: 'BUSINESS',
+      user: { email: p.germanBusiness.email },
+      invoice: { customerReference: 'Bestellung 4711', vendorReference: 'Kundenbetreuung Ada', ediNumber: '0088:4035811991014' },
+    });
+    se = { contractId: seContract.id, bill: await p.billOf(seContract.id) };
+    de = { contractId: deContract.id, bill: await p.billOf(deContract.id) };
+    b2b = { contractId: b2bContract.id, bill: await p.billOf(b2bContract.id) };
+  });
+
+  it('taxes a Swedish consumer at 6 % (news), carved out of the price that includes it', () => {
+    // 3 x 99.99 = 299.97 SEK including VAT; VAT = 299.97 x 6/106 = 16.979... -> 16.98.
+    expect(se.bill.price_minor).toBe('29997');
+    expect(se.bill.tax).toMatchObject({ mode: 'TAX_INCLUDED', country: 'SE', reverseCharge: false, net: 28299, tax: 1698, gross: 29997, note: null });
+  });
+
+  it('taxes a German consumer where they live: 7 % (news)', () => {
+    // 299.97 x 7/107 = 19.624... -> 19.62.
+    expect(de.bill.tax).toMatchObject({ country: 'DE', reverseCharge: false, net: 28035, tax: 1962, gross: 29997 });
+  });
+
+  it('reverse-charges a German business with a VAT number of valid form: no VAT, the legal note', () => {
+    expect(b2b.bill.tax).toMatchObject({ country: 'DE', reverseCharge: true, buyerVatNumber: 'DE136695976', net: 29997, tax: 0, gross: 29997 });
+    expect(String(b2b.bill.tax.note)).toMatch(/Reverse charge.*Article 196/);
+  });
+
+  it('shows net, VAT, gross and the rate beside the price on the bill, and a receiptUrl', async () => {
+    const token = await p.readerToken((await app.runtime.database.db.query(`SELECT user_id FROM bills WHERE vendor_id = $1 AND id = $2`, [p.v.vendorId, de.bill.id]))[0].user_id);
+    const res = await app.http.get(`/bills/${de.bill.id}`).set(bearer(token));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      price: 299.97,
+      currency: 'SEK',
+      tax: { net: 280.35, vat: 19.62, gross: 299.97, rate: 7, country: 'DE', reverseCharge: false, taxIncluded: true },
+      receiptUrl: expect.stringMatching(new RegExp(`/bills/${de.bill.id}/receipt$`)),
+    });
+  });
+
+  it('shows the VAT of the contract price on the contract, as its next invoice will', async () => {
+    const contracts = await p.v.apiToken('read');
+    const res = await app.http.get(`/management/contracts/${de.contractId}`).set(bearer(contracts));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ price: 299.97, tax: { net: 280.35, vat: 19.62, gross: 299.97, rate: 7, country: 'DE', taxIncluded: true } });
+    const business = await app.http.get(`/management/contracts/${b2b.contractId}`).set(bearer(contracts));
+    expect(business.body.tax).toMatchObject({ vat: 0, rate: 0, reverseCharge: true, rates: [{ rate: 0, category: 'AE', net: 299.97, vat: 0 }] });
+  });
+
+  it('serves the PDF at receiptUrl to the reader it belongs to, to the vendor, and to nobody else', async () => {
+    const [{ user_id: userId }] = await app.runtime.database.db.query(`SELECT user_id FROM bills WHERE vendor_id = $1 AND id = $2`, [p.v.vendorId, se.bill.id]);
+    const path = new URL(se.bill.receipt_url).pathname;
+    const mine = await app.http.get(path).set(bearer(await p.readerToken(userId))).buffer(true).parse(binary);
+    expect(mine.status).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect((mine.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    const [{ user_id: other }] = await app.runtime.database.db.query(`SELECT user_id FROM bills WHERE vendor_id = $1 AND id = $2`, [p.v.vendorId, de.bill.id]);
+    expect((await app.http.get(path).set(bearer(await p.readerToken(other)))).status).toBe(404);
+    const elsewhere = await givenVendor(app);
+    expect((await app.http.get(`/management/bills/${se.bill.id}/invoice`).set(bearer(await elsewhere.apiToken('read')))).status).toBe(404);
+    expect((await app.http.get(`/management/bills/${se.bill.id}/invoice`)).status).toBe(401);
+    expect((await app.http.get(`/management/bills/nope/invoice`).set(bearer(p.read))).status).toBe(404);
+  });
+
+  it('puts every legal field in the PDF text: seller, buyer, number, dates, lines, totals per rate, references, payment, note', async () => {
+    const text = await pdfText(await p.pdfOf(b2b.bill.id));
+    expect(text.numPages).toBe(1);
+    expect(text.author).toBe('Nordisk Tidning Förlag AB');
+    const page = text.pages[0];
+    for (const field of [
+      `Invoice ${b2b.bill.invoice_number}`,
+      'Seller: Nordisk Tidning Förlag AB',
+      'Address: Sveavägen 12, 111 57 Stockholm, SE',
+      'VAT number: SE556703748501',
+      `Bill to: Jürgen Groß, einkauf@${p.v.vendorId}.example.de`,
+      'Company: Müller & Söhne GmbH',
+      'Address: Friedrichstraße 100, 10117 Berlin, DE',
+      'Customer VAT number: DE136695976',
+      `Invoice number: ${b2b.bill.invoice_number}`,
+      `Issue date: ${app.clock.now().toISOString().slice(0, 10)}`,
+      'Due date: ',
+      'Currency: SEK',
+      'Your reference: Bestellung 4711',
+      'Our reference: Kundenbetreuung Ada',
+      'Dagens Nyheter Digital (news) 3 99.99 SEK 0 % 0.00 SEK 299.97 SEK',
+      'VAT 0 % on 299.97 SEK: 0.00 SEK',
+      'Total excl. VAT: 299.97 SEK',
+      'Total VAT: 0.00 SEK',
+      'Total to pay: 299.97 SEK',
+      'Payment instructions: Bankgiro 5050-1055',
+      'Reverse charge: VAT to be accounted for by the recipient',
+    ]) {
+      expect(page).toContain(field);
+    }
+    expect(page).not.toMatch(/INVOICE_PROVIDER|INVOICE via/);
+    const seText = (await pdfText(await p.pdfOf(se.bill.id))).pages[0];
+    expect(seText).toContain('Dagens Nyheter Digital (news) 3 99.99 SEK 6 % 16.98 SEK 282.99 SEK');
+    expect(seText).toContain('VAT 6 % on 282.99 SEK: 16.98 SEK');
+    expect(seText).not.toContain('Reverse charge');
+    const deText = (await pdfText(await p.pdfOf(de.bill.id))).pages[0];
+    expect(deText).toContain('VAT 7 % on 280.35 SEK: 19.62 SEK');
+  });
+
+  it('mails the invoice naming the vendor, with quantity and unit price, the PDF attached', async () => {
+    const mails = await rowsOf(app, 'mail_messages', p.v.vendorId, 'AND to_address = $2', [`karl@${p.v.vendorId}.example.de`]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`Invoice ${de.bill.invoice_number} from Nordisk Tidning Förlag AB, due ${mails[0].subject.slice(-10)}`);
+    expect(mails[0].body).toContain('Seller: Nordisk Tidning Förlag AB');
+    expect(mails[0].body).toContain('Quantity: 3, unit price: 99.99 SEK, VAT 7 %: 19.62 SEK, amount excl. VAT: 280.35 SEK');
+    expect(mails[0].body).not.toMatch(/INVOICE_PROVIDER|via INVOICE/);
+    // The row names the invoice; the PDF is rendered when the mail is delivered (here: read), outside the contract's step.
+    expect(mails[0].attachments).toEqual([{ filename: `invoice-${de.bill.invoice_number}.pdf`, contentType: 'application/pdf', invoicePdf: { billId: de.bill.id, kind: 'INVOICE' } }]);
+    const [delivered] = await app.runtime.container.get(EmbeddedMailer).list(p.v.vendorId, `karl@${p.v.vendorId}.example.de`);
+    expect(delivered.attachments).toEqual([{ filename: `invoice-${de.bill.invoice_number}.pdf`, contentType: 'application/pdf', base64: expect.any(String) }]);
+    const attached = (await pdfText(Buffer.from(delivered.attachments[0].base64, 'base64'))).pages[0];
+    expect(attached).toContain('Total to pay: 299.97 SEK');
+  });
+
+  it('keeps a Peppol BIS Billing 3.0 e-invoice (UBL 2.1) for the contract with an ediNumber, with every mandatory element and the PDF totals', async () => {
+    expect((await app.http.get(`/management/bills/${se.bill.id}/e-invoice`).set(bearer(p.read))).status).toBe(404);
+    const res = await app.http.get(`/management/bills/${b2b.bill.id}/e-invoice`).set(bearer(p.read)).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = (res.body as Buffer).toString('utf8');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/);
+    expectMandatoryPeppolElements(xml, 'Invoice');
+    expect(element(xml, 'cbc:ID')).toBe(b2b.bill.invoice_number);
+    expect(element(xml, 'cbc:InvoiceTypeCode')).toBe('380');
+    expect(element(xml, 'cbc:BuyerReference')).toBe('Bestellung 4711');
+    expect(xml).toContain('<cbc:EndpointID schemeID="0088">4035811991014</cbc:EndpointID>');
+    expect(xml).toContain('<cbc:EndpointID schemeID="9955">SE556703748501</cbc:EndpointID>');
+    expect(elements(xml, 'cbc:CompanyID')).toEqual(['SE556703748501', 'DE136695976']);
+    // Reverse charge: category AE at 0 % with its exemption reason.
+    const subtotal = element(xml, 'cac:TaxSubtotal');
+    expect(element(subtotal, 'cbc:ID')).toBe('AE');
+    expect(element(subtotal, 'cbc:Percent')).toBe('0');
+    expect(element(subtotal, 'cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-AE');
+    expect(element(xml, 'cbc:Note')).toMatch(/^Reverse charge/);
+    // Totals equal the PDF's.
+    const page = (await pdfText(await p.pdfOf(b2b.bill.id))).pages[0];
+    const pdfTotal = (label: string) => new RegExp(`${label}: (-?\\d+\\.\\d{2}) SEK`).exec(page)![1];
+    const monetary = element(xml, 'cac:LegalMonetaryTotal');
+    expect(element(monetary, 'cbc:TaxExclusiveAmount')).toBe(pdfTotal('Total excl. VAT'));
+    expect(element(monetary, 'cbc:TaxInclusiveAmount')).toBe(pdfTotal('Total to pay'));
+    expect(element(monetary, 'cbc:PayableAmount')).toBe(pdfTotal('Total to pay'));
+    expect(element(element(xml, 'cac:TaxTotal'), 'cbc:TaxAmount')).toBe(pdfTotal('Total VAT'));
+    // Line: quantity x price = line amount (Peppol rule R120).
+    const line = element(xml, 'cac:InvoiceLine');
+    expect(element(line, 'cbc:InvoicedQuantity')).toBe('3');
+    expect(element(line, 'cbc:LineExtensionAmount')).toBe('299.97');
+    expect(element(line, 'cbc:Name')).toBe('Dagens Nyheter Digital');
+  });
+
+  it('credits a voided bill with a credit note (PDF and UBL CreditNote) when the contract is canceled', async () => {
+    // What the worker does on `contract.canceled` (the contract's own cancellation rules are the contracts tests').
+    const voided = await app.runtime.container.get(VoidBillsOfCanceledContract).execute({ vendorId: p.v.vendorId, contractId: b2b.contractId });
+    expect(voided).toEqual([b2b.bill.id]);
+    const [bill] = await rowsOf(app, 'bills', p.v.vendorId, 'AND id = $2', [b2b.bill.id]);
+    expect(bill.status).toBe('VOID');
+    const notes = await rowsOf(app, 'invoice_documents', p.v.vendorId, "AND bill_id = $2 AND kind = 'CREDIT_NOTE'", [b2b.bill.id]);
+    expect(notes).toHaveLength(1);
+    expect(Number(notes[0].invoice_number)).toBeGreaterThan(Number(b2b.bill.invoice_number));
+    const mails = await rowsOf(app, 'mail_messages', p.v.vendorId, 'AND subject LIKE $2', [`Credit note ${notes[0].invoice_number}%`]);
+    expect(mails).toHaveLength(1);
+    // Voiding again credits nothing twice.
+    await app.runtime.container.get(VoidBillsOfCanceledContract).execute({ vendorId: p.v.vendorId, contractId: b2b.contractId });
+    expect(await rowsOf(app, 'invoice_documents', p.v.vendorId, "AND bill_id = $2 AND kind = 'CREDIT_NOTE'", [b2b.bill.id])).toHaveLength(1);
+    const text = (await pdfText(await p.pdfOf(b2b.bill.id, '?kind=CREDIT_NOTE'))).pages[0];
+    expect(text).toContain(`Credits invoice: ${b2b.bill.invoice_number}`);
+    expect(text).toContain('Total to pay: -299.97 SEK');
+    const res = await app.http.get(`/management/bills/${b2b.bill.id}/e-invoice?kind=CREDIT_NOTE`).set(bearer(p.read)).buffer(true).parse(binary);
+    const xml = (res.body as Buffer).toString('utf8');
+    expectMandatoryPeppolElements(xml, 'CreditNote');
+    expect(element(xml, 'cbc:CreditNoteTypeCode')).toBe('381');
+    expect(element(element(xml, 'cac:BillingReference'), 'cbc:ID')).toBe(b2b.bill.invoice_number);
+    expect(element(element(xml, 'cac:LegalMonetaryTotal'), 'cbc:PayableAmount')).toBe('299.97');
+  });
+
+  it('lets the vendor set billing settings and product tax categories, and refuses what is not valid', async () => {
+    const got = await app.http.get('/management/billing-settings').set(bearer(p.read));
+    expect(got.body).toMatchObject({ legalName: 'Nordisk Tidning Förlag AB', country: 'SE', vatNumber: 'SE556703748501', rateOverrides: [] });
+    const bad = await app.http.patch('/management/billing-settings').set(bearer(p.full)).send({ vatNumber: 'SE123' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('BILLING.BAD_SETTINGS');
+    expect((await app.http.patch('/management/billing-settings').set(bearer(p.read)).send({ city: 'Malmö' })).status).toBe(403);
+    const overridden = await app.http
+      .patch('/management/billing-settings')
+      .set(bearer(p.full))
+      .send({ rateOverrides: [{ country: 'SE', category: 'standard', rate: 12.5 }] });
+    expect(overridden.body.rateOverrides).toEqual([{ country: 'SE', category: 'standard', rate: 12.5 }]);
+    const patched = await app.http.patch('/management/products/pass').set(bearer(p.full)).send({ taxCategory: 'e_publication' });
+    expect(patched.body.taxCategory).toBe('e_publication');
+    expect((await app.http.patch('/management/products/pass').set(bearer(p.full)).send({ taxCategory: 'food' })).status).toBe(400);
+    await p.contracts.create.execute({
+      vendorId: p.v.vendorId,
+      sku: 'pass',
+      purchaseOptionId: 'pass-monthly',
+      user: { email: `pass@${p.v.vendorId}.example.se` },
+      payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
+      confirm: true,
+    });
+    const [row] = await rowsOf(app, 'bills', p.v.vendorId, "AND items->0->>'sku' = 'pass'");
+    // 80.00 SEK excluding VAT, e-publication in Sweden: 6 % added on top.
+    expect(row.tax).toMatchObject({ mode: 'TAX_EXCLUDED', net: 8000, tax: 480, gross: 8480 });
+    expect(row.price_minor).toBe('8480');
+    await app.http.patch('/management/products/pass').set(bearer(p.full)).send({ taxCategory: 'standard' });
+    await p.contracts.create.execute({
+      vendorId: p.v.vendorId,
+      sku: 'pass',
+      purchaseOptionId: 'pass-monthly',
+      user: { email: `pass2@${p.v.vendorId}.example.se` },
+      payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
+      confirm: true,
+    });
+    const rows = await rowsOf(app, 'bills', p.v.vendorId, "AND items->0->>'sku' = 'pass' ORDER BY invoice_number");
+    // The vendor's own rate for standard goods in Sweden: 12.5 %.
+    expect(rows[1].tax).toMatchObject({ net: 8000, tax: 1000, gross: 9000 });
+  });
+});
+
+describeWithChromium('the invoice PDF rendered to an image', () => {
+  it('renders page 1 with pdf.js in Chromium to a PNG with ink on it', async () => {
+    const p = await givenPublisher();
+    const contract = await p.order(`bild@${p.v.vendorId}.example.se`, 'SE');
+    const bill = await p.billOf(contract.id);
+    const pdf = await p.pdfOf(bill.id);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 900, height: 1200 } });
+      const build = join(require.resolve('pdfjs-dist/package.json'), '..', 'legacy', 'build');
+      await page.route('http://pdf.test/**', async (route) => {
+        const path = new URL(route.request().url()).pathname;
+        if (path === '/invoice.pdf') return route.fulfill({ body: pdf, contentType: 'application/pdf' });
+        if (path === '/') {
+          return route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><body style="margin:0;background:#fff"><canvas id="c"></canvas><script type="module">
+              import * as pdfjs from '/pdf.mjs';
+              pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
+              const doc = await pdfjs.getDocument('/invoice.pdf').promise;
+              const pdfPage = await doc.getPage(1);
+              const viewport = pdfPage.getViewport({ scale: 1.4 });
+              const canvas = document.getElementById('c');
+              canvas.width = viewport.width; canvas.height = viewport.height;
+              await pdfPage.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+              const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+              let ink = 0; for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i] < 128) ink++;
+              window.rendered = { width: canvas.width, height: canvas.height, ink };
+            </script></body>`,
+          });
+        }
+        return route.fulfill({ path: join(build, path.slice(1)), contentType: 'text/javascript' });
+      });
+      await page.goto('http://pdf.test/');
+      const rendered = (await page.waitForFunction(() => (globalThis as unknown as { rendered?: unknown }).rendered, undefined, { timeout: 30_000 })).jsonValue() as Promise<{
+        width: number;
+        height: number;
+        ink: number;
+      }>;
+      const result = await rendered;
+      expect(result.width).toBeGreaterThan(800);
+      expect(result.ink).toBeGreaterThan(5_000);
+      // The image stays where a developer can look at it (KIOSK_TEST_ARTIFACTS, else the temporary folder).
+      const out = process.env.KIOSK_TEST_ARTIFACTS ?? tmpdir();
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, 'kiosk-invoice-page-1.png'), await (await page.$('#c'))!.screenshot());
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
+
+/** Every element Peppol BIS Billing 3.0 makes mandatory for an invoice or credit note (the ones this service has data for). */
+function expectMandatoryPeppolElements(xml: string, root: 'Invoice' | 'CreditNote') {
+  expect(element(xml, 'cbc:CustomizationID')).toBe('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0');
+  expect(element(xml, 'cbc:ProfileID')).toBe('urn:fdc:peppol.eu:2017:poacc:billing:01:1.0');
+  expect(element(xml, 'cbc:ID')).toMatch(/^\d{6}$/);
+  expect(element(xml, 'cbc:IssueDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(element(xml, root === 'Invoice' ? 'cbc:InvoiceTypeCode' : 'cbc:CreditNoteTypeCode')).toMatch(/^38[01]$/);
+  expect(element(xml, 'cbc:DocumentCurrencyCode')).toBe('SEK');
+  expect(element(xml, 'cbc:BuyerReference')).not.toBe('');
+  for (const party of ['cac:AccountingSupplierParty', 'cac:AccountingCustomerParty']) {
+    const p = element(xml, party);
+    expect(p).toMatch(/<cbc:EndpointID schemeID="\d{4}">[^<]+<\/cbc:EndpointID>/);
+    expect(element(element(p, 'cac:PostalAddress'), 'cbc:IdentificationCode')).toMatch(/^[A-Z]{2}$/);
+    expect(element(element(p, 'cac:PartyLegalEntity'), 'cbc:RegistrationName')).not.toBe('');
+  }
+  const taxTotal = element(xml, 'cac:TaxTotal');
+  expect(taxTotal).toMatch(/<cbc:TaxAmount currencyID="SEK">\d+\.\d{2}<\/cbc:TaxAmount>/);
+  for (const sub of elements(taxTotal, 'cac:TaxSubtotal')) {
+    expect(element(sub, 'cbc:TaxableAmount')).toMatch(/^\d+\.\d{2}$/);
+    expect(element(sub, 'cbc:TaxAmount')).toMatch(/^\d+\.\d{2}$/);
+    expect(element(element(sub, 'cac:TaxCategory'), 'cbc:ID')).toMatch(/^(S|Z|AE|O)$/);
+    expect(element(element(sub, 'cac:TaxScheme'), 'cbc:ID')).toBe('VAT');
+  }
+  const monetary = element(xml, 'cac:LegalMonetaryTotal');
+  for (const amount of ['cbc:LineExtensionAmount', 'cbc:TaxExclusiveAmount', 'cbc:TaxInclusiveAmount', 'cbc:PayableAmount']) {
+    expect(element(monetary, amount)).toMatch(/^\d+\.\d{2}$/);
+  }
+  const lines = elements(xml, root === 'Invoice' ? 'cac:InvoiceLine' : 'cac:CreditNoteLine');
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    expect(element(line, 'cbc:ID')).not.toBe('');
+    expect(element(line, root === 'Invoice' ? 'cbc:InvoicedQuantity' : 'cbc:CreditedQuantity')).toMatch(/^\d+$/);
+    expect(element(line, 'cbc:LineExtensionAmount')).toMatch(/^\d+\.\d{2}$/);
+    expect(element(element(line, 'cac:Item'), 'cbc:Name')).not.toBe('');
+    expect(element(element(line, 'cac:ClassifiedTaxCategory'), 'cbc:ID')).toMatch(/^(S|Z|AE|O)$/);
+    expect(element(element(line, 'cac:Price'), 'cbc:PriceAmount')).toMatch(/^\d+\.\d{2}$/);
+  }
+  // The sum of line amounts is the line extension total (BR-CO-10), and VAT per subtotal adds to the total (BR-CO-14).
+  const cents = (s: string) => Math.round(Number(s) * 100);
+  expect(lines.reduce((s, l) => s + cents(element(l, 'cbc:LineExtensionAmount')), 0)).toBe(cents(element(monetary, 'cbc:LineExtensionAmount')));
+  expect(elements(taxTotal, 'cac:TaxSubtotal').reduce((s, sub) => s + cents(element(sub, 'cbc:TaxAmount')), 0)).toBe(cents(element(taxTotal, 'cbc:TaxAmount')));
+  expect(cents(element(monetary, 'cbc:TaxExclusiveAmount')) + cents(element(taxTotal, 'cbc:TaxAmount'))).toBe(cents(element(monetary, 'cbc:TaxInclusiveAmount')));
+}

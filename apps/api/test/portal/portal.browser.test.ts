@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignUp } from '@kiosk/domain/identity';
+import { RegisterBrowserClient } from '@kiosk/domain/identity';
+import { Browser, Page } from 'playwright-core';
+import { confirmSignUpFromMail, describeWithChromium, launchChromium } from '../support/chromium';
+import { givenVendor, startListeningApp } from '../support/harness';
+
+/**
+ * axe-core (the root dev dependency), evaluated in each page through the
+ * debugging protocol: the portal's CSP refuses an added script tag, as it should.
+ */
+const AXE = readFileSync(join(__dirname, '../../../../node_modules/axe-core/axe.min.js'), 'utf8');
+const PASSWORD = 'correct horse battery staple';
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+let app: Awaited<ReturnType<typeof startListeningApp>>;
+let browser: Browser;
+
+/** No serious or critical axe-core finding, no sideways scrolling, and a screenshot in /tmp to look at. */
+async function audit(page: Page, label: string, width: number) {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  const found = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as Finding[];
+  const serious = found
+    .filter((f) => f.impact === 'serious' || f.impact === 'critical')
+    .map((f) => `${f.id} (${f.impact}): ${f.help} at ${f.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect([label, width, serious]).toEqual([label, width, []]);
+  const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  expect([label, width, overflow]).toEqual([label, width, 0]);
+  await page.screenshot({ path: `/tmp/portal-${label}-${width}.png`, fullPage: true });
+}
+
+/** Moves through the navigation as a person does: at a phone's width the menu opens first. */
+async function go(page: Page, name: string, width: number) {
+  if (width < 800) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('nav#nav.open').waitFor();
+  }
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  // Focus moved to the new page's heading.
+  await page.locator('#page-title:focus').waitFor();
+}
+
+describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px and desktop)', () => {
+  beforeAll(async () => {
+    app = await startListeningApp(process.env.PORTAL_TEST_LOG ? { LOG_LEVEL: 'error' } : {});
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it.each([1280, 390])(
+    'at %i px an owner signs in, creates a product with a purchase option, an API key whose secret shows once, invites an editor, and makes and confirms an invoiced contract',
+    async (width) => {
+      const c = app.runtime.container;
+      const v = await givenVendor(app);
+      await app.runtime.database.db.query(`UPDATE vendors SET name = 'The Daily Portal' WHERE id = $1`, [v.vendorId]);
+      const site = await c.get(RegisterBrowserClient).execute({ vendorId: v.vendorId, name: 'The Daily', redirectUris: ['https://daily.example/after'] });
+      const owner = `staff@${v.vendorId}.example.com`;
+      await c.get(SignUp).execute({ vendorId: v.vendorId, email: owner, password: PASSWORD });
+
+      const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 } });
+      const page = await context.newPage();
+      // Script errors in the page once signed in (a refused call is logged by the browser as a failed load: that is the API answering, not a fault).
+      const problems: string[] = [];
+      let signedIn = false;
+      page.on('console', (m) => signedIn && m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
+      page.on('pageerror', (e) => problems.push(e.message));
+      try {
+
+      // Signed out: the portal asks which publisher, then the provider's sign-in page, then back.
+      await page.goto(`${app.baseUrl}/portal/`);
+      await page.locator('#portal-sign-in').waitFor();
+      await audit(page, 'sign-in', width);
+      await page.getByLabel('Publisher ID').fill(v.vendorId);
+      await page.click('#portal-sign-in');
+      await page.locator('#password').waitFor();
+      await page.fill('#email', owner);
+      await page.fill('#password', PASSWORD);
+      await page.click('#sign-in');
+      await page.waitForURL(/\/portal\/$/);
+      await page.locator('#vendor-name', { hasText: 'The Daily Portal' }).waitFor();
+      signedIn = true;
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      await page.locator('#overview-figures').waitFor();
+      await audit(page, 'overview', width);
+
+      // Products: a product, then a purchase option for it.
+      await go(page, 'Products', width);
+      await page.getByText('New product').click();
+      const productForm = page.getByRole('form', { name: 'New product' });
+      await productForm.getByLabel('SKU').fill('daily-digital');
+      await productForm.getByLabel('Title').fill('The Daily Digital');
+      await productForm.getByLabel('Type').selectOption('license');
+      await productForm.getByLabel('Tax category').selectOption('news');
+      await productForm.getByRole('button', { name: 'Create product' }).click();
+      await productForm.getByRole('status').filter({ hasText: 'Product The Daily Digital created' }).waitFor();
+      // A refusal (problem+json) reads as words in an alert.
+      await productForm.getByLabel('SKU').fill('daily-digital');
+      await productForm.getByLabel('Title').fill('Again');
+      await productForm.getByRole('button', { name: 'Create product' }).click();
+      const refusal = (await productForm.getByRole('alert').textContent())!;
+      expect(refusal).toMatch(/daily-digital/);
+      expect(refusal).not.toMatch(/[{}]/);
+      await page.getByRole('button', { name: 'Add a purchase option to The Daily Digital' }).click();
+      const optionForm = page.getByRole('form', { name: 'Add a purchase option to daily-digital' });
+      await optionForm.getByLabel('Option ID').fill('team-yearly');
+      await optionForm.getByLabel('Name (required)', { exact: true }).fill('Team, yearly');
+      await optionForm.getByLabel('Price').fill('1200');
+      await optionForm.getByLabel('Currency').fill('SEK');
+      await optionForm.getByLabel('Billing cycle').selectOption('YEAR');
+      await optionForm.getByLabel('Seats per unit').fill('5');
+      await optionForm.getByRole('button', { name: 'Add purchase option' }).click();
+      await page.getByRole('list', { name: 'Purchase options of The Daily Digital' }).getByText(/Team, yearly \(team-yearly\): .*1,?200.*every year, 5 seats per unit/).waitFor();
+      await audit(page, 'products', width);
+
+      // Developers: an API key; its secret is shown once.
+      await go(page, 'Developers', width);
+      const keyForm = page.getByRole('form', { name: 'New API key' });
+      await keyForm.getByLabel('Key name').fill('CRM sync');
+      await keyForm.getByLabel('Access').selectOption('full');
+      await keyForm.getByRole('button', { name: 'Create API key' }).click();
+      await page.locator('#new-secret').waitFor();
+      const secret = (await page.textContent('#new-key-secret'))!;
+      expect(secret.length).toBeGreaterThan(20);
+      await page.locator('#secret-heading:focus').waitFor();
+      await audit(page, 'developers-secret', width);
+      await page.click('#secret-done');
+      await page.locator('#api-keys', { hasText: 'CRM sync' }).waitFor();
+      expect(await page.locator('#new-secret').count()).toBe(0);
+      expect(await page.content()).not.toContain(secret);
+      await page.reload();
+      await page.locator('#api-keys', { hasText: 'CRM sync' }).waitFor();
+      expect(await page.content()).not.toContain(secret);
+
+      // Team: invite an editor.
+      await go(page, 'Team', width);
+      await page.locator('#members', { hasText: owner }).waitFor();
+      const invite = page.getByRole('form', { name: 'Invite a team member' });
+      await invite.getByLabel('E-mail address').fill(`editor@${v.vendorId}.example.com`);
+      await invite.getByLabel('Role').selectOption('editor');
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await page.locator('#invitations', { hasText: `editor@${v.vendorId}.example.com` }).waitFor();
+      await audit(page, 'team', width);
+      const [mail] = await app.runtime.database.db.query(`SELECT body FROM mail_messages WHERE to_address = $1`, [`editor@${v.vendorId}.example.com`]);
+      expect(mail.body).toMatch(/\/auth\/invitations\//);
+
+      // Contracts: an invoiced contract for a company with 5 seats, left pending, then confirmed; a seat assigned.
+      await go(page, 'Contracts', width);
+      await page.getByText('New invoiced contract').click();
+      const contractForm = page.getByRole('form', { name: 'New invoiced contract' });
+      await contractForm.getByLabel('Product SKU').fill('daily-digital');
+      await contractForm.getByLabel('Purchase option ID').fill('team-yearly');
+      await contractForm.getByLabel('Customer e-mail').fill(`buyer@${v.vendorId}.example.com`);
+      await contractForm.getByLabel('Company name').fill('Harbour Library');
+      await contractForm.getByLabel('Country').fill('SE');
+      await contractForm.getByRole('button', { name: 'Create contract' }).click();
+      await page.locator('#contract-status', { hasText: 'pending' }).waitFor();
+      await page.getByRole('button', { name: 'Confirm contract' }).click();
+      await page.locator('#contract-status', { hasText: 'active' }).waitFor();
+      await page.locator('#bills').waitFor();
+      const seat = page.getByRole('form', { name: 'Assign a seat' });
+      await seat.getByLabel('E-mail of the seat user').fill(`reader@${v.vendorId}.example.com`);
+      await seat.getByRole('button', { name: 'Assign seat' }).click();
+      await page.locator('#seat-users', { hasText: `reader@${v.vendorId}.example.com` }).waitFor();
+      await audit(page, 'contract', width);
+
+      // The other pages open and pass the audit too.
+      await go(page, 'Readers', width);
+      await page.locator('#readers', { hasText: `buyer@${v.vendorId}.example.com` }).waitFor();
+      await audit(page, 'readers', width);
+      await page.getByRole('link', { name: `buyer@${v.vendorId}.example.com` }).click();
+      await page.getByRole('heading', { level: 1, name: `buyer@${v.vendorId}.example.com` }).waitFor();
+      await page.locator('#contracts', { hasText: 'The Daily Digital' }).waitFor();
+      await audit(page, 'reader', width);
+      // Paywalls: create one, edit its headline with the preview following, save: the version rises.
+      await go(page, 'Paywalls', width);
+      const paywallForm = page.getByRole('form', { name: 'New paywall' });
+      await paywallForm.getByLabel('Name (required)', { exact: true }).fill('Metered');
+      await paywallForm.getByLabel('Headline').fill('Keep reading');
+      await paywallForm.getByRole('button', { name: 'Create paywall' }).click();
+      await page.locator('#paywall-version', { hasText: 'Version 1' }).waitFor();
+      await page.getByRole('form', { name: 'Edit paywall' }).getByLabel('Headline').fill('Keep reading The Daily');
+      await page.locator('.preview-headline', { hasText: 'Keep reading The Daily' }).waitFor();
+      expect(await page.textContent('#public-shape')).toContain('"headline": "Keep reading The Daily"');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved: now version 2.' }).waitFor();
+      await page.locator('#paywall-version', { hasText: 'Version 2' }).waitFor();
+      await audit(page, 'paywall', width);
+
+      // Two visitors read through that paywall (three free reads a week): five views, four free reads, one blocked; the overview says so.
+      const paywallId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+      const visitor = (id: string) => ({ Authorization: `Basic ${Buffer.from(`${site.clientId}:${id}`).toString('base64')}` });
+      for (const [who, article] of [['visitor-one-1234', 'a'], ['visitor-one-1234', 'b'], ['visitor-one-1234', 'c'], ['visitor-one-1234', 'd'], ['visitor-two-1234', 'a']]) {
+        const read = await app.http.post(`/paywalls/${paywallId}/access`).set(visitor(who)).send({ publisherContentId: article, url: `https://daily.example/${article}` });
+        expect(read.status).toBe(200);
+      }
+      await go(page, 'Overview', width);
+      await page.locator('#figure-paywall-views', { hasText: '5' }).waitFor();
+      const funnel = (await page.getByRole('figure', { name: 'Paywall funnel' }).textContent())!;
+      expect(funnel).toMatch(/Free reads\s*4/);
+      expect(funnel).toMatch(/Blocked reads\s*1/);
+      await audit(page, 'overview-after-reads', width);
+
+      // Access lists: a list, then a CSV import whose bad row is listed by line and column.
+      await go(page, 'Access lists', width);
+      const listForm = page.getByRole('form', { name: 'New access list' });
+      await listForm.getByLabel('Name (required)', { exact: true }).fill('Harbour Library');
+      await listForm.getByRole('button', { name: 'Create access list' }).click();
+      await page.getByRole('link', { name: 'Harbour Library' }).click();
+      await page.getByRole('heading', { level: 2, name: /Harbour Library/ }).waitFor();
+      const grantee = `grantee@${v.vendorId}.example.com`;
+      await page.getByLabel('Or paste the rows').fill(`email,sku,poId\n${grantee},daily-digital,team-yearly\nnot-an-address,daily-digital,team-yearly\n`);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.locator('#import-result', { hasText: '1 created, 0 updated, 1 row with problems.' }).waitFor();
+      expect(await page.textContent('#import-errors')).toMatch(/3\s*email/);
+      await page.locator('#grants', { hasText: grantee }).waitFor();
+      await audit(page, 'access-lists', width);
+      expect(problems).toEqual([]);
+
+      // Signing out comes back to the sign-in screen; signing in again asks for the password again.
+      signedIn = false;
+      await page.click('#sign-out');
+      await page.locator('#portal-sign-in').waitFor();
+      expect(await page.getByLabel('Publisher ID').inputValue()).toBe(v.vendorId);
+      await page.click('#portal-sign-in');
+      await page.locator('#password').waitFor();
+
+      // The editor follows the invitation: signs up with the invited address, lands in the portal, and is offered no team or key management.
+      const editor = `editor@${v.vendorId}.example.com`;
+      const invited = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 } });
+      const editorPage = await invited.newPage();
+      try {
+        await editorPage.goto(/(http\S+\/auth\/invitations\/\S+)/.exec(mail.body)![1]);
+        await editorPage.click('#to-sign-up');
+        await editorPage.fill('#email', editor);
+        await editorPage.fill('#password', PASSWORD);
+        await editorPage.click('#sign-up');
+        await confirmSignUpFromMail(editorPage, app, editor);
+        await editorPage.locator('#vendor-name', { hasText: 'The Daily Portal' }).waitFor();
+        expect(await editorPage.textContent('.role')).toBe('(editor)');
+        await go(editorPage, 'Team', width);
+        await editorPage.getByText('Only owners see and manage the team').waitFor();
+        expect(await editorPage.locator('form').count()).toBe(0);
+        await go(editorPage, 'Developers', width);
+        await editorPage.getByText('Only owners and admins see and manage API keys.').waitFor();
+        await go(editorPage, 'Contracts', width);
+        await editorPage.getByText('can read this page but not change it').waitFor();
+        expect(await editorPage.getByText('New invoiced contract').count()).toBe(0);
+        await go(editorPage, 'Products', width);
+        await editorPage.getByText('New product').waitFor();
+        await audit(editorPage, 'editor-products', width);
+      } finally {
+        await invited.close();
+      }
+      } catch (error) {
+        await page.screenshot({ path: `/tmp/portal-failure-${width}.png`, fullPage: true });
+        throw error;
+      } finally {
+        await context.close();
+      }
+    },
+    180_000,
+  );
+});

@@ -1,0 +1,113 @@
+import { day, money, plain } from './shared';
+
+/** What `<service-account>` shows: the reader's profile, contracts and bills as rows of text; pure, so it is tested without a browser. */
+export interface ContractLike {
+  id?: unknown;
+  name?: unknown;
+  status?: unknown;
+  price?: unknown;
+  currency?: unknown;
+  nextBillAt?: unknown;
+  willCancelAt?: unknown;
+  cancelRequestedAt?: unknown;
+  expiresAt?: unknown;
+  items?: { name?: unknown; purchaseOptionName?: unknown }[];
+}
+
+export interface BillLike {
+  id?: unknown;
+  price?: unknown;
+  currency?: unknown;
+  status?: unknown;
+  receiptUrl?: unknown;
+  createdAt?: unknown;
+  items?: { title?: unknown }[];
+}
+
+export interface ContractRow {
+  id: string;
+  title: string;
+  status: string;
+  price: string;
+  /** "Renews on …", "Ends on …" or empty. */
+  when: string;
+  cancellable: boolean;
+}
+
+export interface BillRow {
+  id: string;
+  title: string;
+  date: string;
+  amount: string;
+  status: string;
+  /** Only an http(s) address; null otherwise. */
+  receiptUrl: string | null;
+}
+
+export interface AccountView {
+  name: string;
+  email: string;
+  contracts: ContractRow[];
+  bills: BillRow[];
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const amount = (price: unknown, currency: unknown) => (typeof price === 'number' && Number.isFinite(price) ? money(price, str(currency)).trim() : '');
+
+/** An address the page may link to: absolute http(s) only (never `javascript:` or `data:`). */
+export function safeLink(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Contracts that still renew can be cancelled; one already cancelled or ending cannot. */
+export function isCancellable(contract: ContractLike): boolean {
+  const status = str(contract.status).toUpperCase();
+  return ['ACTIVE', 'OVERDUE', 'FORTHCOMING'].includes(status) && !contract.willCancelAt && !contract.cancelRequestedAt;
+}
+
+export function contractRow(contract: ContractLike): ContractRow {
+  const itemNames = list<{ name?: unknown }>(contract.items)
+    .map((i) => plain(str(i.name)))
+    .filter(Boolean);
+  const title = plain(str(contract.name)) || itemNames.join(', ') || 'Subscription';
+  const ends = contract.willCancelAt ?? contract.expiresAt;
+  const when = contract.willCancelAt || (str(contract.status).toUpperCase() === 'CANCELED' && ends)
+    ? `Ends on ${day(ends)}`
+    : contract.nextBillAt
+      ? `Renews on ${day(contract.nextBillAt)}`
+      : '';
+  return { id: str(contract.id), title, status: str(contract.status).toLowerCase(), price: amount(contract.price, contract.currency), when, cancellable: isCancellable(contract) };
+}
+
+export function billRow(bill: BillLike): BillRow {
+  const title = list<{ title?: unknown }>(bill.items)
+    .map((i) => plain(str(i.title)))
+    .filter(Boolean)
+    .join(', ');
+  return {
+    id: str(bill.id),
+    title: title || 'Bill',
+    date: day(bill.createdAt),
+    amount: amount(bill.price, bill.currency),
+    status: str(bill.status).toLowerCase(),
+    receiptUrl: safeLink(bill.receiptUrl),
+  };
+}
+
+export function accountView(profile: unknown, contracts: unknown, bills: unknown): AccountView {
+  const p = (typeof profile === 'object' && profile !== null ? profile : {}) as Record<string, unknown>;
+  const joined = [str(p.given_name) || str(p.firstName), str(p.family_name) || str(p.lastName)].filter(Boolean).join(' ');
+  return {
+    name: plain(str(p.name) || joined),
+    email: plain(str(p.email)),
+    contracts: list<ContractLike>(contracts).map(contractRow),
+    bills: list<BillLike>(bills).map(billRow),
+  };
+}

@@ -1,0 +1,69 @@
+import { LoginView, loginView } from './login-view';
+import { applyVendorColour, button, element, follow, service, styleElement } from './shared';
+
+const STYLE = `
+:host { display: inline-block; }
+.login { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+.who { font-size: .95rem; overflow-wrap: anywhere; }
+`;
+
+/**
+ * `<service-login>`: a sign-in button, or who is signed in and a sign-out
+ * button. Calls `window.service.auth` (sign-in through the vendor's browser
+ * client, so it works on any page with the script tag), follows
+ * `serviceJsAuthenticated` and `serviceJsLogout`. Attributes: `return-to`
+ * (where to come back to; this page by default), `login-text`,
+ * `logout-text`.
+ */
+export class ServiceLogin extends HTMLElement {
+  private stop: (() => void) | undefined;
+  private view: LoginView | undefined;
+
+  connectedCallback() {
+    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
+    this.render();
+    this.stop = follow(['serviceJsAuthenticated', 'serviceJsLogout'], () => void this.load());
+  }
+
+  disconnectedCallback() {
+    this.stop?.();
+  }
+
+  private async load() {
+    const auth = service()?.auth;
+    if (!auth) return;
+    applyVendorColour(this, service()?.config?.theme?.color);
+    try {
+      const signedIn = await auth.isAuthenticated();
+      this.view = loginView(signedIn, signedIn ? await auth.getUser().catch(() => null) : null);
+    } catch {
+      this.view = { signedIn: false, name: '' };
+    }
+    this.setAttribute('state', this.view.signedIn ? 'signed-in' : 'signed-out');
+    this.render();
+  }
+
+  private render() {
+    const root = this.shadowRoot;
+    if (!root) return;
+    const box = element('div', 'login');
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', 'Your account');
+    const view = this.view;
+    const returnTo = this.getAttribute('return-to') ?? undefined;
+    if (view?.signedIn) {
+      const who = element('span', 'who', `Signed in as ${view.name}`);
+      who.setAttribute('aria-live', 'polite');
+      box.append(
+        who,
+        button('secondary logout', this.getAttribute('logout-text') || 'Sign out', () => service()?.auth?.logout(returnTo ? { returnTo } : {}), `Sign out ${view.name}`),
+      );
+    } else {
+      const login = button('primary login', this.getAttribute('login-text') || 'Sign in', () => service()?.auth?.loginWithRedirect(returnTo ? { returnTo } : {}));
+      // Until the library answers, the button waits (a click could not go anywhere yet).
+      login.disabled = !view;
+      box.append(login);
+    }
+    root.replaceChildren(styleElement(STYLE), box);
+  }
+}

@@ -1,0 +1,149 @@
+import {
+  composeCreditNote,
+  emptyBillingSettings,
+  InvoiceBill,
+  InvoicingFacts,
+  IssueCreditNote,
+  renderInvoice,
+  toUbl,
+  VoidBillsOfCanceledContract,
+} from '../../src/billing';
+import { createUser } from '../../src/identity/user';
+import { money } from '../../src/shared';
+import {
+  FakeClock,
+  InMemoryBillRepository,
+  InMemoryInvoiceDocumentRepository,
+  InMemoryUserRepository,
+  RecordingMailer,
+  SequentialIds,
+  SequentialInvoiceNumbers,
+} from '../../src/testing';
+import { contractIn, T0, VENDOR } from '../contracts/fixtures';
+
+const element = (xml: string, name: string) => new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml)?.[1]?.trim() ?? '';
+
+/** A Swedish seller; the buyer is a Finnish company (reverse charge) or a consumer, by the facts given. */
+function facts(buyerVat: string | null): InvoicingFacts {
+  return {
+    seller: async (vendorId) => ({
+      vendorName: 'Acme',
+      settings: {
+        ...emptyBillingSettings(vendorId),
+        legalName: 'Acme Media AB',
+        street: 'Storgatan 1',
+        zip: '111 22',
+        city: 'Stockholm',
+        country: 'SE',
+        vatNumber: 'SE556703748501',
+        paymentInstructions: 'Bankgiro 123-4567',
+      },
+    }),
+    taxCategories: async () => new Map([['news-multi', 'news' as const]]),
+    buyer: async () => ({ companyName: 'Oy Esimerkki Ab', vatNumber: buyerVat, address: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FI' } }),
+    receiptUrl: (_v, billId) => `https://kiosk.example.com/bills/${billId}/receipt`,
+  };
+}
+
+async function world(buyerVat: string | null, country = 'FI') {
+  const clock = new FakeClock(T0);
+  const ids = new SequentialIds('d-');
+  const users = new InMemoryUserRepository();
+  await users.addOrGet(createUser({ id: 'owner', vendorId: VENDOR, email: 'owner@example.fi', firstName: 'Äänekoski', lastName: 'Åberg' }, T0));
+  const bills = new InMemoryBillRepository();
+  const invoices = new InMemoryInvoiceDocumentRepository();
+  const mailer = new RecordingMailer();
+  const numbers = new SequentialInvoiceNumbers();
+  const kept: string[] = [];
+  const eInvoices = { add: async (e: { xml: string }) => void kept.push(e.xml) };
+  const invoice = new InvoiceBill(bills, invoices, numbers, mailer, users, ids, clock, { facts: facts(buyerVat), eInvoices });
+  const contract = contractIn('PENDING', {
+    payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country },
+    invoice: { email: null, customerReference: 'PO-9', vendorReference: null, ediNumber: '0088:7365560000000' },
+  });
+  contract.confirm(T0);
+  const [bill] = contract.takeIssuedBills();
+  const credit = new IssueCreditNote(invoices, numbers, mailer, ids, clock, { eInvoices });
+  return { bills, invoices, mailer, kept, invoice, contract: contract.toSnapshot(), bill, credit, clock };
+}
+
+describe('the invoice document', () => {
+  it('reverse-charges a Finnish company: 0 %, the note, both VAT numbers, the PDF attached (by reference) and the e-invoice kept', async () => {
+    const w = await world('FI20774740');
+    const { bill, invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });
+    expect(bill.price).toEqual(money(120_000, 'SEK'));
+    expect(bill.receiptUrl).toBe(`https://kiosk.example.com/bills/${bill.id}/receipt`);
+    expect(invoice).toMatchObject({
+      seller: { name: 'Acme Media AB', vatNumber: 'SE556703748501', address: { country: 'SE' } },
+      billedTo: { companyName: 'Oy Esimerkki Ab', vatNumber: 'FI20774740', address: { city: 'Helsinki', country: 'FI' } },
+      reverseCharge: true,
+      taxTotals: [{ rate: 0, code: 'AE', net: 120_000, tax: 0, gross: 120_000 }],
+    });
+    const body = w.mailer.outbox[0].body;
+    expect(body).toContain('Customer VAT number: FI20774740');
+    expect(body).toContain('Reverse charge: VAT to be accounted for by the recipient');
+    expect(body).not.toMatch(/INVOICE_PROVIDER|via/);
+    expect(w.mailer.outbox[0].attachments).toEqual([
+      { filename: 'invoice-000001.pdf', contentType: 'application/pdf', invoicePdf: { billId: bill.id, kind: 'INVOICE' } },
+    ]);
+    expect(w.kept).toHaveLength(1);
+    expect(element(w.kept[0], 'cbc:PayableAmount')).toBe('1200.00');
+  });
+
+  it('taxes a Finnish consumer at the Finnish news rate, VAT added on top of a price that excludes it', async () => {
+    const w = await world(null);
+    const { bill, invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });
+    // 1,200.00 SEK + 10 % = 1,320.00 SEK.
+    expect(bill.price).toEqual(money(132_000, 'SEK'));
+    expect(invoice!.taxTotals).toEqual([{ rate: 1000, code: 'S', net: 120_000, tax: 12_000, gross: 132_000 }]);
+    expect(renderInvoice(invoice!)).toContain('Quantity: 1, unit price: 1200.00 SEK, VAT 10 %: 120.00 SEK, amount excl. VAT: 1200.00 SEK');
+  });
+
+  it('shows a discount as an allowance and keeps the UBL line arithmetic exact (quantity x price - allowance)', async () => {
+    const w = await world(null);
+    const discounted = { ...w.bill, price: money(90_000, 'SEK') };
+    const { invoice } = await w.invoice.execute({ bill: discounted, contract: w.contract });
+    expect(invoice!.lines[0]).toMatchObject({ quantity: 1, unitPrice: 120_000, allowance: 30_000, net: 90_000, tax: 9_000 });
+    const xml = toUbl(invoice!);
+    const line = element(xml, 'cac:InvoiceLine');
+    expect(element(line, 'cbc:PriceAmount')).toBe('1200.00');
+    expect(element(element(line, 'cac:AllowanceCharge'), 'cbc:Amount')).toBe('300.00');
+    expect(element(element(line, 'cac:AllowanceCharge'), 'cbc:ChargeIndicator')).toBe('false');
+    expect(element(line, 'cbc:LineExtensionAmount')).toBe('900.00');
+    expect(element(element(xml, 'cac:LegalMonetaryTotal'), 'cbc:TaxInclusiveAmount')).toBe('990.00');
+  });
+
+  it('credits a voided bill once: negated amounts, a new number, a CreditNote e-invoice referring to the invoice', async () => {
+    const w = await world('FI20774740');
+    const { bill, invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });
+    const voiding = new VoidBillsOfCanceledContract(w.bills, w.clock, w.credit);
+    expect(await voiding.execute({ vendorId: VENDOR, contractId: bill.contractId })).toEqual([bill.id]);
+    expect(await voiding.execute({ vendorId: VENDOR, contractId: bill.contractId })).toEqual([]);
+    expect(await w.credit.execute({ vendorId: VENDOR, billId: bill.id })).toBeNull();
+    const notes = w.invoices.rows.filter((d) => d.kind === 'CREDIT_NOTE');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ number: '000002', creditedInvoiceNumber: invoice!.number, net: -120_000, total: money(-120_000, 'SEK') });
+    expect(w.mailer.outbox.map((m) => m.subject)).toEqual([expect.stringMatching(/^Invoice 000001 from Acme Media AB/), 'Credit note 000002 from Acme Media AB']);
+    const xml = w.kept[1];
+    expect(xml).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
+    expect(element(element(xml, 'cac:BillingReference'), 'cbc:ID')).toBe('000001');
+    expect(element(element(xml, 'cac:LegalMonetaryTotal'), 'cbc:PayableAmount')).toBe('1200.00');
+  });
+
+  it('escapes text in the XML', async () => {
+    const w = await world(null);
+    const { invoice } = await w.invoice.execute({ bill: w.bill, contract: { ...w.contract, invoice: { ...w.contract.invoice, customerReference: 'R&D <5>' } } });
+    expect(toUbl(invoice!)).toContain('<cbc:BuyerReference>R&amp;D &lt;5&gt;</cbc:BuyerReference>');
+  });
+});
+
+describe('composeCreditNote', () => {
+  it('keeps net + tax = gross with every sign turned', async () => {
+    const w = await world(null);
+    const { invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });
+    const note = composeCreditNote(invoice!, { id: 'n', number: '000009', now: T0 });
+    for (const l of note.lines) expect(l.net + l.tax).toBe(l.gross);
+    expect(note.net + note.tax).toBe(note.total.minor);
+    expect(note.kind).toBe('CREDIT_NOTE');
+  });
+});
