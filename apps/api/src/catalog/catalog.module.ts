@@ -31,6 +31,7 @@ import {
   TypeOrmVendorRepository,
 } from './typeorm-catalog.repositories';
 import { TypeOrmTestClockRepository } from './typeorm-test-clocks.repository';
+import { bindSites } from './sites/sites.bindings';
 
 export const CATALOG = {
   Vendors: Symbol.for('VendorRepository') as ServiceIdentifier<VendorRepository>,
@@ -89,5 +90,7 @@ export const catalogModule = defineModule({
     );
     // A product by SKU and the caller's own vendor (management-interface.md 3.1, 3.7).
     bind(TOKENS.Controller).toDynamicValue((c) => new ManagementCatalogController(c.get(GetProduct), c.get(GetVendor)));
+    // The vendor's web domains and the sites behind them (docs/management.md, "Domains and sites").
+    bindSites(bind);
   },
 });

@@ -34,6 +34,15 @@ export class CachedBrowserClientRepository implements BrowserClientRepository {
     return this.inner.list(vendorId);
   }
 
+  async addAllowedOrigin(vendorId: string, clientId: string, origin: string): Promise<boolean> {
+    const found = await this.inner.addAllowedOrigin(vendorId, clientId, origin);
+    if (found) {
+      await this.cache.changed(BROWSER_CLIENT_CACHE.clients, clientId);
+      await this.cache.changed(BROWSER_CLIENT_CACHE.origins);
+    }
+    return found;
+  }
+
   anyAllowsOrigin(origin: string): Promise<boolean> {
     return this.cache.region<boolean>(BROWSER_CLIENT_CACHE.origins, 2_000).get(origin, () => this.inner.anyAllowsOrigin(origin));
   }

@@ -104,4 +104,16 @@ export class TypeOrmBrowserClientRepository implements BrowserClientRepository {
     const rows = await sqlRows(this.db, `SELECT 1 FROM browser_clients WHERE $1 = ANY(allowed_origins) LIMIT 1`, [origin]);
     return rows.length > 0;
   }
+
+  async addAllowedOrigin(vendorId: string, clientId: string, origin: string): Promise<boolean> {
+    const rows = await sqlRows(
+      this.db,
+      `UPDATE browser_clients
+          SET allowed_origins = CASE WHEN $3 = ANY(allowed_origins) THEN allowed_origins ELSE array_append(allowed_origins, $3::text) END
+        WHERE vendor_id = $1 AND client_id = $2
+        RETURNING client_id`,
+      [vendorId, clientId, origin],
+    );
+    return rows.length === 1;
+  }
 }

@@ -6,3 +6,4 @@ export * from './use-cases';
 export * from './user-queries';
 export * from './test-clock';
 export * from './management-products';
+export * from './sites';

@@ -42,4 +42,6 @@ export interface BrowserClientRepository {
   list(vendorId: string): Promise<BrowserClient[]>;
   /** Whether any vendor registered this origin (for CORS answers). */
   anyAllowsOrigin(origin: string): Promise<boolean>;
+  /** Adds an allowed origin to the vendor's client (a site on it, docs/management.md); false when there is no such client. */
+  addAllowedOrigin(vendorId: string, clientId: string, origin: string): Promise<boolean>;
 }

@@ -97,6 +97,13 @@ export class InMemoryBrowserClientRepository implements BrowserClientRepository 
   async anyAllowsOrigin(origin: string): Promise<boolean> {
     return this.rows.some((c) => c.allowedOrigins.includes(origin));
   }
+  async addAllowedOrigin(vendorId: string, clientId: string, origin: string): Promise<boolean> {
+    const i = this.rows.findIndex((c) => c.vendorId === vendorId && c.clientId === clientId);
+    if (i < 0) return false;
+    const client = this.rows[i];
+    if (!client.allowedOrigins.includes(origin)) this.rows[i] = { ...client, allowedOrigins: [...client.allowedOrigins, origin] };
+    return true;
+  }
 }
 
 /** Records what it was asked to sign and answers a readable stand-in token. */

@@ -17,3 +17,4 @@ export * from './in-memory-event-outbox';
 export * from './in-memory-access-lists';
 export * from './contracts';
 export * from './in-memory-management-users';
+export * from './in-memory-sites';

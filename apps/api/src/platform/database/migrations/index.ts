@@ -25,6 +25,7 @@ import { PaywallDailyStats1764400100000 } from './1764400100000-paywall-daily-st
 import { VendorFirstKeys1764600000000 } from './1764600000000-vendor-first-keys';
 import { InvoiceTax1764300000000 } from './1764300000000-invoice-tax';
 import { ManagementLists1764100000000 } from './1764100000000-management-lists';
+import { Sites1764700000000 } from './1764700000000-sites';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
@@ -58,4 +59,5 @@ export const MIGRATIONS = [
   InvoiceTax1764300000000,
   AccessLists1764200000000,
   ManagementLists1764100000000,
+  Sites1764700000000,
 ];
