@@ -155,6 +155,31 @@ describe('VAT by market on invoices (issue 18)', () => {
     expect(String(b2b.bill.tax.note)).toMatch(/Reverse charge.*Article 196/);
   });
 
+  it('takes the business details and billing address given when the contract is made (POST /management/contracts) for the invoice', async () => {
+    const contractsToken = await p.v.apiToken('full', ['contracts:write']);
+    const created = await app.http
+      .post('/management/contracts')
+      .set(bearer(contractsToken))
+      .send({
+        sku: 'news',
+        purchaseOptionId: 'news-monthly',
+        contractType: 'BUSINESS',
+        user: {
+          email: `buero@${p.v.vendorId}.example.at`,
+          firstName: 'Lena',
+          businessDetails: { companyName: 'Wiener Zeitungshaus GmbH', vatNr: 'ATU13585627' },
+          address: { street: 'Ringstraße 1', zip: '1010', city: 'Wien', country: 'AT' },
+        },
+        payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country: 'AT' },
+        confirm: true,
+      });
+    expect(created.status).toBe(201);
+    const bill = await p.billOf(created.body.id);
+    expect(bill.tax).toMatchObject({ country: 'AT', reverseCharge: true, buyerVatNumber: 'ATU13585627', tax: 0 });
+    const page = (await pdfText(await p.pdfOf(bill.id))).pages[0];
+    for (const expected of ['Wiener Zeitungshaus GmbH', 'ATU13585627', 'Ringstraße 1', '1010', 'Wien']) expect(page).toContain(expected);
+  });
+
   it('shows net, VAT, gross and the rate beside the price on the bill, and a receiptUrl', async () => {
     const token = await p.readerToken((await app.runtime.database.db.query(`SELECT user_id FROM bills WHERE vendor_id = $1 AND id = $2`, [p.v.vendorId, de.bill.id]))[0].user_id);
     const res = await app.http.get(`/bills/${de.bill.id}`).set(bearer(token));

@@ -22,6 +22,26 @@ export interface BuyerDetails {
   readonly address: PostalAddress | null;
 }
 
+/**
+ * The billed party as an invoice names them: what the contract was made
+ * with (`businessDetails`, `address`), each part falling back to the
+ * party's profile.
+ */
+export async function billedParty(
+  facts: Pick<InvoicingFacts, 'buyer'>,
+  vendorId: string,
+  contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'billingDetails'>,
+): Promise<BuyerDetails | null> {
+  const profile = await facts.buyer(vendorId, contract.payer?.id ?? contract.userId);
+  const given = contract.billingDetails ?? null;
+  if (!given) return profile;
+  return {
+    companyName: given.companyName ?? profile?.companyName ?? null,
+    vatNumber: given.vatNumber ?? profile?.vatNumber ?? null,
+    address: given.address ?? profile?.address ?? null,
+  };
+}
+
 /** The seller as its invoices name it: the vendor's billing settings and its display name. */
 export interface SellerFacts {
   readonly vendorName: string;
@@ -105,7 +125,7 @@ export class QuoteContractTax {
   constructor(private readonly facts: InvoicingFacts) {}
 
   async execute(command: {
-    contract: Pick<ContractSnapshot, 'vendorId' | 'userId' | 'payer' | 'items' | 'taxIncluded' | 'payment'>;
+    contract: Pick<ContractSnapshot, 'vendorId' | 'userId' | 'payer' | 'items' | 'taxIncluded' | 'payment' | 'billingDetails'>;
     price: Money;
   }): Promise<TaxBreakdown> {
     const { contract, price } = command;
@@ -113,7 +133,7 @@ export class QuoteContractTax {
     // One after another: the ports may share one database connection (a transaction's).
     const seller = await this.facts.seller(contract.vendorId);
     const categories = await this.facts.taxCategories(contract.vendorId, items.map((i) => i.sku));
-    const buyer = await this.facts.buyer(contract.vendorId, contract.payer?.id ?? contract.userId);
+    const buyer = await billedParty(this.facts, contract.vendorId, contract);
     return taxOfBill({ bill: { items, price }, contract, categories, seller: seller.settings, buyer });
   }
 }

@@ -3,7 +3,7 @@ import { Clock, EventOutbox, IdGenerator, NotFoundError } from '../shared';
 import { BillRecord, payBill, recordIssuedBill, voidOnCancellation } from './bill-record';
 import { BadPaymentDate, BillNotFound } from './errors';
 import { composeCreditNote, composeInvoice, formatInvoiceNumber, InvoiceDocument, invoiceMail } from './invoice';
-import { InvoicingFacts, NO_INVOICING_FACTS, taxOfBill } from './invoicing-facts';
+import { billedParty, InvoicingFacts, NO_INVOICING_FACTS, taxOfBill } from './invoicing-facts';
 import { EInvoiceRepository } from './invoice-queries';
 import { toUbl } from './e-invoice-ubl';
 import {
@@ -71,16 +71,15 @@ export class InvoiceBill {
 
   async execute(command: {
     bill: Bill;
-    contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded' | 'items'>;
+    contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded' | 'items' | 'billingDetails'>;
   }): Promise<{ bill: BillRecord; invoice: InvoiceDocument | null }> {
     const { bill, contract } = command;
     const existing = await this.bills.find(bill.vendorId, bill.id);
     if (existing) return { bill: existing, invoice: null };
-    const billed = contract.payer?.id ?? contract.userId;
     // One after another: the ports share the contract step's database connection.
     const seller = await this.facts.seller(bill.vendorId);
     const categories = await this.facts.taxCategories(bill.vendorId, bill.items.map((i) => i.sku));
-    const buyer = await this.facts.buyer(bill.vendorId, billed);
+    const buyer = await billedParty(this.facts, bill.vendorId, contract);
     const tax = taxOfBill({ bill, contract, categories, seller: seller.settings, buyer });
     if (bill.status !== 'OPEN') {
       const record = recordIssuedBill(bill, contract, null, tax);

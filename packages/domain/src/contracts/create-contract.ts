@@ -15,12 +15,28 @@ import {
   PurchaseOptionLookup,
 } from './ports';
 import { ContractDiscount, discountFromCode, resolveQuantity, resolveSeats, resolveUnitPrice } from './pricing';
-import { AppliedDiscount, ContractOrigin, ContractType, PaymentData } from './snapshot';
+import { AppliedDiscount, BillingDetails, ContractOrigin, ContractType, PaymentData } from './snapshot';
 
 export interface PersonDetails {
   email: string;
   firstName?: string | null;
   lastName?: string | null;
+  /** The billed party's company (interface 4.1 `businessDetails`). */
+  businessDetails?: { companyName?: string | null; vatNr?: string | null } | null;
+  /** The billing address. */
+  address?: { street: string; zip: string; city: string; country: string } | null;
+}
+
+/** What the billed party (the payer, else the user) gave of company and address; null when nothing. */
+function billingDetailsOf(person: PersonDetails): BillingDetails | null {
+  const company = person.businessDetails ?? null;
+  const a = person.address ?? null;
+  if (!company && !a) return null;
+  return {
+    companyName: company?.companyName ?? null,
+    vatNumber: company?.vatNr ?? null,
+    address: a ? { street: a.street, zip: a.zip, city: a.city, country: a.country } : null,
+  };
 }
 
 /** The create-contract body of interface 4.1, with money already in minor units. */
@@ -116,6 +132,7 @@ export class CreateContract {
         name: product.title,
         userId: user.id,
         payer: payer && payer.id !== user.id ? { id: payer.id, email: payer.email } : null,
+        billingDetails: billingDetailsOf(command.payer ?? command.user),
         contractType: command.contractType ?? 'PERSONAL',
         origin: command.origin ?? { type: 'MANUAL', id: vendorId },
         currency: unitPrice.currency,

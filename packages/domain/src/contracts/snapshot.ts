@@ -46,6 +46,17 @@ export interface InvoiceDetails {
   readonly ediNumber: string | null;
 }
 
+/**
+ * The billed party's company and billing address as the contract was made
+ * with them (interface 4.1: `businessDetails` and `address` of the payer, or
+ * of the user when no payer is named). Invoices prefer them to the profile.
+ */
+export interface BillingDetails {
+  readonly companyName: string | null;
+  readonly vatNumber: string | null;
+  readonly address: { readonly street: string; readonly zip: string; readonly city: string; readonly country: string } | null;
+}
+
 export type AppliedDiscountStatus = 'APPLIED' | 'UNAPPLICABLE';
 
 /** A code asked for on the contract, applied or not (interface 2.4). */
@@ -103,6 +114,8 @@ export interface ContractSnapshot {
   readonly overdueSince: Date | null;
   readonly payment: PaymentData;
   readonly invoice: InvoiceDetails;
+  /** What the contract was made with of the billed party's company and address; absent on older snapshots. */
+  readonly billingDetails?: BillingDetails | null;
   /** A purchase option change waiting for the next renewal (a downgrade); absent on older snapshots. */
   readonly pendingChange?: ItemChange | null;
 }
