@@ -99,10 +99,10 @@ export const ENTITLEMENT_GRANTED_CHANNEL = 'kiosk_entitlement_granted';
  * end with one row.
  */
 export class TypeOrmEntitlementRepository implements EntitlementRepository {
-  /** `clock` decides which access-list grants are in force (the vendor's test clock included); without it, none are read. */
+  /** `clock` decides which access-list grants are in force (the vendor's test clock included). */
   constructor(
     private readonly db: DataSource,
-    private readonly clock?: Clock,
+    private readonly clock: Clock,
   ) {}
 
   async listByOrigin(vendorId: string, originType: string, originId: string): Promise<Entitlement[]> {
@@ -175,14 +175,6 @@ export class TypeOrmEntitlementRepository implements EntitlementRepository {
    * the domain's `grantInForce` / `entitlementOfGrant`, docs/access-lists.md).
    */
   async listByUser(vendorId: string, userId: string): Promise<Entitlement[]> {
-    if (!this.clock) {
-      const own = await sqlRows<RawRow>(
-        managerOf(this.db),
-        `SELECT * FROM entitlements WHERE vendor_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC`,
-        [vendorId, userId],
-      );
-      return own.map(fromRaw);
-    }
     const rows = await sqlRows<RawRow>(
       managerOf(this.db),
       `SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = $1 AND user_id = $2

@@ -75,7 +75,7 @@ describe('GET /entitlements?wait-for-entitlement-after', () => {
     const r = await givenReader();
     const other = await openTestDatabase(2);
     try {
-      const entitlements = new TypeOrmEntitlementRepository(other.db);
+      const entitlements = new TypeOrmEntitlementRepository(other.db, app.clock);
       const after = app.clock.now();
       const started = Date.now();
       const waiting = app.http
