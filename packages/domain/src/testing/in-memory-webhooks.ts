@@ -1,23 +1,29 @@
 import { Random, SigningSecretSource, WebhookEndpoint, WebhookEndpointRepository } from '../webhooks';
 
+const key = (vendorId: string, id: string) => `${vendorId}\u0000${id}`;
+
+/** Endpoints by (vendor, id): another vendor's endpoint is not there to get, list, save over or delete. */
 export class InMemoryWebhookEndpointRepository implements WebhookEndpointRepository {
-  private readonly rows = new Map<string, ReturnType<WebhookEndpoint['snapshot']>>();
+  readonly rows = new Map<string, ReturnType<WebhookEndpoint['snapshot']>>();
   async add(endpoint: WebhookEndpoint) {
-    this.rows.set(endpoint.id, endpoint.snapshot());
+    this.rows.set(key(endpoint.vendorId, endpoint.id), endpoint.snapshot());
   }
   async get(vendorId: string, endpointId: string) {
-    const row = this.rows.get(endpointId);
-    return row && row.vendorId === vendorId ? WebhookEndpoint.rehydrate(row) : null;
+    const row = this.rows.get(key(vendorId, endpointId));
+    return row ? WebhookEndpoint.rehydrate(row) : null;
   }
   async list(vendorId: string) {
-    return [...this.rows.values()].filter((r) => r.vendorId === vendorId).map((r) => WebhookEndpoint.rehydrate(r));
+    return [...this.rows.values()]
+      .filter((r) => r.vendorId === vendorId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((r) => WebhookEndpoint.rehydrate(r));
   }
+  /** Saves over a stored endpoint; one that is not stored (deleted meanwhile) stays gone, as an UPDATE of no row. */
   async save(endpoint: WebhookEndpoint) {
-    this.rows.set(endpoint.id, endpoint.snapshot());
+    if (this.rows.has(key(endpoint.vendorId, endpoint.id))) this.rows.set(key(endpoint.vendorId, endpoint.id), endpoint.snapshot());
   }
   async delete(vendorId: string, endpointId: string) {
-    if (this.rows.get(endpointId)?.vendorId !== vendorId) return false;
-    return this.rows.delete(endpointId);
+    return this.rows.delete(key(vendorId, endpointId));
   }
 }
 
