@@ -9,12 +9,15 @@ import {
   ListSeatUsers,
   ListContracts,
   RemoveSeat,
+  RequestCancel,
   SetSeats,
 } from '@kiosk/domain/contracts';
+import { Logger } from 'pino';
 import { ContractTaxView } from '../billing/billing.module';
 import { Controller, route } from '../platform/http/routes';
 import {
   AssignSeatBody,
+  CancelContractBody,
   ContractsQuery,
   ContractView,
   CreateContractBody,
@@ -29,12 +32,14 @@ import { contractView, discountCodeView, licenseViews, seatUserView } from './co
 import { discountCodeCommand } from './discount-code.mapping';
 import {
   ASSIGN_SEAT_EXAMPLE,
+  CANCEL_REQUESTED_CONTRACT_EXAMPLE,
   CONTRACT_EXAMPLE,
   CONTRACT_ID,
   CREATE_CONTRACT_EXAMPLE,
   CREATE_DISCOUNT_CODE_EXAMPLE,
   DISCOUNT_CODE_EXAMPLE,
   LICENSE_EXAMPLE,
+  MANAGEMENT_CANCEL_EXAMPLE,
   SEAT_USER_EXAMPLES,
   SEAT_USER_ID,
   SET_SEATS_EXAMPLE,
@@ -54,6 +59,7 @@ export interface ContractUseCases {
   get: GetContract;
   list: ListContracts;
   confirm: ConfirmContract;
+  cancel: RequestCancel;
   setSeats: SetSeats;
   listSeatUsers: ListSeatUsers;
   assignSeat: AssignSeat;
@@ -69,6 +75,7 @@ export class ContractsController implements Controller {
     private readonly clock: Clock,
     private readonly baseUrl: string,
     private readonly taxOf: ContractTaxView | null = null,
+    private readonly logger: Logger | null = null,
   ) {}
 
   private view = async (contract: Parameters<typeof contractView>[0]) =>
@@ -168,6 +175,38 @@ export class ContractsController implements Controller {
         responses: { 200: { description: 'Confirmed (also when it already was)', schema: ContractView } },
         handler: async ({ res, params, principal }) => {
           res.json(await this.view(await u.confirm.execute({ vendorId: principal.vendorId, contractId: params.id })));
+        },
+      }),
+      route<CancelContractBody>({
+        method: 'post',
+        path: '/management/contracts/{id}/cancel',
+        operationId: 'cancelContract',
+        summary: 'Cancel a contract: a subscription runs to the end of its paid period (willCancelAt), anything else ends now',
+        description:
+          "The vendor's side of the reader's `POST /contracts/{id}/cancel`, with the same rules. A running subscription is " +
+          'set to cancel: `willCancelAt` (and `expiresAt`) is the end of the paid period, `cancelRequestedAt` now, no ' +
+          'further bill is issued, access and seats last until then and the contract becomes CANCELED at that date. A ' +
+          'PENDING contract, a one-time purchase or a period already over ends at once (CANCELED, access and seats ' +
+          'revoked). `reason` becomes `cancelReason` (default `VENDOR_REQUEST`); `comment` goes to the service log only. ' +
+          'Repeating on a contract set to cancel answers it unchanged; a contract that has already ended (CANCELED) ' +
+          "answers 409 `CONTRACT.ALREADY_CANCELED`. Another vendor's contract is a 404 `CONTRACT.NOT_FOUND`.",
+        tags,
+        auth: WRITE,
+        body: { dto: CancelContractBody },
+        examples: { params: { id: CONTRACT_ID }, request: MANAGEMENT_CANCEL_EXAMPLE, responses: { 200: CANCEL_REQUESTED_CONTRACT_EXAMPLE } },
+        responses: {
+          200: { description: 'The contract, set to cancel or canceled (also when it already was set to cancel)', schema: ContractView },
+          409: { description: 'The contract has already ended (problem+json `CONTRACT.ALREADY_CANCELED`)' },
+        },
+        handler: async ({ res, params, body, principal }) => {
+          const contract = await u.cancel.execute({
+            vendorId: principal.vendorId,
+            contractId: params.id,
+            reason: body.reason?.trim() || 'VENDOR_REQUEST',
+            refuseCanceled: true,
+          });
+          if (body.comment) this.logger?.info({ contractId: params.id, vendorId: principal.vendorId, comment: body.comment }, 'cancel comment');
+          res.json(await this.view(contract));
         },
       }),
       route<SetSeatsBody>({

@@ -84,6 +84,20 @@ export const PAYMENT_ISSUE_EXAMPLE = {
 
 export const CANCEL_EXAMPLE = { reason: 'TOO_EXPENSIVE', comment: 'I read too little to keep it.' };
 
+/** A vendor's cancel of a monthly subscription: it runs to the end of its paid period. */
+export const MANAGEMENT_CANCEL_EXAMPLE = { reason: 'CUSTOMER_REQUEST', comment: 'Asked by phone on 15 March.' };
+
+export const CANCEL_REQUESTED_CONTRACT_EXAMPLE = {
+  ...CONTRACT_EXAMPLE,
+  updatedAt: '2026-03-15T10:00:00.000Z',
+  nextBillAt: null,
+  nextPrice: null,
+  willCancelAt: '2026-04-01T09:30:02.000Z',
+  cancelRequestedAt: '2026-03-15T10:00:00.000Z',
+  expiresAt: '2026-04-01T09:30:02.000Z',
+  cancelReason: 'CUSTOMER_REQUEST',
+};
+
 export const SUBSCRIPTION_EXAMPLE = {
   id: CONTRACT_ID,
   currency: 'SEK',

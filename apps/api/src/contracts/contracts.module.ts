@@ -113,6 +113,7 @@ export const contractsModule = defineModule({
             get: c.get(GetContract),
             list: c.get(ListContracts),
             confirm: c.get(ConfirmContract),
+            cancel: c.get(RequestCancel),
             setSeats: c.get(SetSeats),
             listSeatUsers: c.get(ListSeatUsers),
             assignSeat: c.get(AssignSeat),
@@ -123,6 +124,7 @@ export const contractsModule = defineModule({
           c.get(TOKENS.Clock),
           c.get(TOKENS.Config).baseUrl,
           c.get(BILLING.ContractTax),
+          c.get(TOKENS.Logger),
         ),
     );
     bind(TOKENS.PeriodicTask).toDynamicValue((c) => c.get(TimedContractMoves));

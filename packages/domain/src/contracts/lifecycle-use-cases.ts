@@ -1,7 +1,7 @@
 import { Clock } from '../shared';
 import { applyTimedMove, DEFAULT_GRACE_PERIOD_DAYS, nextTimedMove, TimedMove } from './advance-policy';
 import { Contract } from './contract';
-import { ContractNotFound } from './errors';
+import { ContractAlreadyCanceled, ContractNotFound } from './errors';
 import { BillInvoicing, ContractRepository } from './ports';
 import { ContractStatus } from './status';
 
@@ -71,6 +71,9 @@ export class ListContracts {
 /**
  * POST /contracts/{id}/cancel. When `userId` is given (the user-facing
  * route) only the contract user may cancel; to others the contract does not exist.
+ * With `refuseCanceled` (POST /management/contracts/{id}/cancel) a contract
+ * that has already ended is refused (409) instead of answered unchanged; one
+ * set to cancel is still answered unchanged.
  */
 export class RequestCancel {
   constructor(
@@ -78,11 +81,12 @@ export class RequestCancel {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: { vendorId: string; contractId: string; reason: string; userId?: string }): Promise<Contract> {
+  execute(command: { vendorId: string; contractId: string; reason: string; userId?: string; refuseCanceled?: boolean }): Promise<Contract> {
     return this.contracts.update(command.vendorId, command.contractId, (contract) => {
       if (command.userId !== undefined && contract.userId !== command.userId) {
         throw new ContractNotFound(command.contractId);
       }
+      if (command.refuseCanceled && contract.status === 'CANCELED') throw new ContractAlreadyCanceled(command.contractId);
       contract.requestCancel(this.clock.now(), command.reason);
       return contract;
     });
