@@ -30,3 +30,6 @@ export * from './in-memory-engagement-support';
 export * from './in-memory-scripts';
 export * from './in-memory-stats';
 export * from './recording-personal-data-eraser';
+export { InvoicingThroughBilling } from './kiosk/billing';
+export { UnlockForReader } from './kiosk/capsule';
+export { RecordedWebhookDelivery, RecordingWebhookDeliveries } from './kiosk/webhooks';

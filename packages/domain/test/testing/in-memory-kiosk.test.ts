@@ -103,6 +103,8 @@ describe('createInMemoryKiosk', () => {
 
   it('delivers each event once', async () => {
     const { kiosk } = await contractToEntitlementAndLeakyCount();
+    expect(await kiosk.deliverEvents()).toBe(1);
+    expect(kiosk.events.map((e) => e.type)).toEqual(['paywall.created']);
     expect(await kiosk.deliverEvents()).toBe(0);
   });
 });
