@@ -57,4 +57,13 @@ export const PURCHASE_OPTION_EXAMPLE = {
   createdAt: '2026-02-01T10:05:00.000Z',
 };
 
+export const YEARLY_PURCHASE_OPTION_EXAMPLE = {
+  ...PURCHASE_OPTION_EXAMPLE,
+  id: 'yearly',
+  name: 'Yearly',
+  price: 990,
+  recurring: { interval: 'YEAR', time: 1 },
+  createdAt: '2026-02-01T10:06:00.000Z',
+};
+
 export const VENDOR_EXAMPLE = { id: VENDOR_ID, name: 'The Daily', logo: 'https://cdn.example.com/logos/daily.svg' };

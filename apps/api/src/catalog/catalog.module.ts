@@ -7,6 +7,7 @@ import {
   GetTestClock,
   GetVendor,
   ListProducts,
+  ListPurchaseOptions,
   ListVendorsOfReader,
   SearchProducts,
   ProductRepository,
@@ -89,7 +90,8 @@ export const catalogModule = defineModule({
       (c) => new ReaderCatalogController({ getProduct: c.get(GetProduct), getVendor: c.get(GetVendor), listVendors: c.get(ListVendorsOfReader) }),
     );
     // A product by SKU and the caller's own vendor (management-interface.md 3.1, 3.7).
-    bind(TOKENS.Controller).toDynamicValue((c) => new ManagementCatalogController(c.get(GetProduct), c.get(GetVendor)));
+    bind(ListPurchaseOptions).toDynamicValue((c) => new ListPurchaseOptions(c.get(CATALOG.Products), c.get(CATALOG.PurchaseOptions)));
+    bind(TOKENS.Controller).toDynamicValue((c) => new ManagementCatalogController(c.get(GetProduct), c.get(GetVendor), c.get(ListPurchaseOptions)));
     // The vendor's web domains and the sites behind them (docs/management.md, "Domains and sites").
     bindSites(bind);
   },

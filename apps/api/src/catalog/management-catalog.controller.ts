@@ -1,15 +1,16 @@
-import { GetProduct, GetVendor, VendorCreationRefused } from '@kiosk/domain/catalog';
+import { GetProduct, GetVendor, ListPurchaseOptions, VendorCreationRefused } from '@kiosk/domain/catalog';
 import { Controller, route } from '../platform/http/routes';
-import { ProductView } from './catalog.dto';
-import { PRODUCT_EXAMPLE, VENDOR_EXAMPLE } from './catalog.examples';
-import { productView, vendorView } from './catalog.views';
+import { ProductView, PurchaseOptionView } from './catalog.dto';
+import { PRODUCT_EXAMPLE, PURCHASE_OPTION_EXAMPLE, VENDOR_EXAMPLE, YEARLY_PURCHASE_OPTION_EXAMPLE } from './catalog.examples';
+import { productView, purchaseOptionView, vendorView } from './catalog.views';
 import { ManagementVendorView } from './management-catalog.dto';
 
-/** A product by SKU, and the caller's vendor (management-interface.md 3.1, 3.7). */
+/** A product by SKU and its purchase options, and the caller's vendor (management-interface.md 3.1, 3.7). */
 export class ManagementCatalogController implements Controller {
   constructor(
     private readonly getProduct: GetProduct,
     private readonly getVendor: GetVendor,
+    private readonly listOptions: ListPurchaseOptions,
   ) {}
 
   routes() {
@@ -26,6 +27,27 @@ export class ManagementCatalogController implements Controller {
         responses: { 200: { description: 'The product', schema: ProductView }, 404: { description: 'No such product of the vendor' } },
         handler: async ({ res, params, principal }) => {
           res.json(productView(await this.getProduct.execute({ vendorId: principal.vendorId, sku: params.sku })));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/products/{sku}/purchase-options',
+        operationId: 'listPurchaseOptions',
+        summary: 'The purchase options of one product of the vendor, by id',
+        description:
+          'Every purchase option of the product (the shape `POST .../purchase-options` answers), ordered by id; a bare ' +
+          "array, empty when the product has none. A product the vendor does not have, another vendor's included, is a " +
+          '404 `PRODUCT.NOT_FOUND`.',
+        tags: ['management: products'],
+        auth: { kind: 'bearer', scope: 'products:read' },
+        examples: { params: { sku: PRODUCT_EXAMPLE.sku }, responses: { 200: [PURCHASE_OPTION_EXAMPLE, YEARLY_PURCHASE_OPTION_EXAMPLE] } },
+        responses: {
+          200: { description: 'The purchase options, by id', schema: [PurchaseOptionView] },
+          404: { description: 'No such product of the vendor' },
+        },
+        handler: async ({ res, params, principal }) => {
+          const options = await this.listOptions.execute({ vendorId: principal.vendorId, sku: params.sku });
+          res.json(options.map(purchaseOptionView));
         },
       }),
       route({

@@ -1,6 +1,8 @@
 import { ForbiddenError } from '../shared';
 import { Product } from './product';
-import { ProductRepository } from './ports';
+import { ProductRepository, PurchaseOptionRepository } from './ports';
+import { PurchaseOption } from './purchase-option';
+import { ProductNotFound } from './use-cases';
 
 // GET /management/products with `limit`, `offset` and `search`
 // (management-interface.md 3.1); POST /management/vendors (3.7) refused.
@@ -24,6 +26,23 @@ export class SearchProducts {
     const offset = Math.max(command.offset ?? 0, 0);
     const limit = command.limit === undefined ? found.length : Math.min(Math.max(command.limit, 1), PRODUCT_LIST_LIMITS.max);
     return found.slice(offset, offset + limit);
+  }
+}
+
+/**
+ * GET /management/products/{sku}/purchase-options: every purchase option of
+ * one product of the vendor, by id. A product the vendor does not have (or
+ * another vendor's) is `ProductNotFound`, never an empty list.
+ */
+export class ListPurchaseOptions {
+  constructor(
+    private readonly products: Pick<ProductRepository, 'find'>,
+    private readonly options: Pick<PurchaseOptionRepository, 'listForProduct'>,
+  ) {}
+
+  async execute(command: { vendorId: string; sku: string }): Promise<PurchaseOption[]> {
+    if (!(await this.products.find(command.vendorId, command.sku))) throw new ProductNotFound(command.sku);
+    return this.options.listForProduct(command.vendorId, command.sku);
   }
 }
 
