@@ -58,24 +58,29 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 it('installs from its packed tarball outside the repository and runs a contract to an entitlement and a leaky count', () => {
   // The tarball holds dist/: build it (a no-op when it is up to date).
   execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', DOMAIN]);
+  // Its runtime dependencies come packed from node_modules too, so the install needs no registry.
   cpSync(join(ROOT, 'node_modules/jose'), join(work, 'jose-src'), { recursive: true });
+  cpSync(join(ROOT, 'node_modules/jsvat'), join(work, 'jsvat-src'), { recursive: true });
   npm(['pack', '--pack-destination', work, '--silent'], DOMAIN);
   npm(['pack', '--pack-destination', work, '--silent'], join(work, 'jose-src'));
+  npm(['pack', '--pack-destination', work, '--silent'], join(work, 'jsvat-src'));
   const packed = readdirSync(work).filter((f) => f.endsWith('.tgz'));
   const domainTarball = packed.find((f) => f.startsWith('kiosk-domain-'))!;
   const joseTarball = packed.find((f) => f.startsWith('jose-'))!;
+  const jsvatTarball = packed.find((f) => f.startsWith('jsvat-'))!;
   expect(domainTarball).toBeDefined();
 
   const app = join(work, 'consumer');
   cpSync(join(work, domainTarball), join(app, domainTarball));
   cpSync(join(work, joseTarball), join(app, joseTarball));
+  cpSync(join(work, jsvatTarball), join(app, jsvatTarball));
   writeFileSync(
     join(app, 'package.json'),
     JSON.stringify({
       name: 'consumer',
       private: true,
       type: 'module',
-      dependencies: { '@kiosk/domain': `file:${domainTarball}`, jose: `file:${joseTarball}` },
+      dependencies: { '@kiosk/domain': `file:${domainTarball}`, jose: `file:${joseTarball}`, jsvat: `file:${jsvatTarball}` },
     }),
   );
   npm(['install', '--offline', '--ignore-scripts', '--no-package-lock'], app);
