@@ -5,9 +5,12 @@
  * message is plain words (with the fields a validation error names).
  */
 
+/** A field a validation error names (`{field, messages}`), or a problem of a strategy's flow (`{code, path, message}`). */
 export interface FieldProblem {
-  field: string;
-  messages: string[];
+  field?: string;
+  messages?: string[];
+  path?: string;
+  message?: string;
 }
 
 export interface Problem {
@@ -37,7 +40,11 @@ export function describeProblem(problem: Problem): string {
     problem.status === 403 && problem.code === 'AUTH.INSUFFICIENT_SCOPE'
       ? 'Your role does not allow this.'
       : sentence(problem.detail ?? problem.title ?? `The service answered ${problem.status}.`);
-  const fields = (problem.errors ?? []).map((e) => `${e.field}: ${e.messages.join(', ')}`);
+  const fields = (Array.isArray(problem.errors) ? problem.errors : []).map((e) => {
+    const where = e.field ?? e.path ?? '';
+    const what = e.messages?.join(', ') ?? e.message ?? '';
+    return where ? `${where}: ${what}` : what;
+  });
   return fields.length ? `${base} ${fields.join('; ')}.` : base;
 }
 

@@ -191,7 +191,15 @@ export function ActionForm(props: {
 }
 
 /** A button that runs one action and says how it went. */
-export function ActionButton(props: { label: string; run: () => Promise<string | void>; danger?: boolean; confirm?: string; class?: string }) {
+export function ActionButton(props: {
+  label: string;
+  run: () => Promise<string | void>;
+  danger?: boolean;
+  confirm?: string;
+  class?: string;
+  /** Read after the label by screen readers only (which row the button acts on), so the visible label stays short. */
+  labelFor?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const click = async () => {
@@ -210,6 +218,7 @@ export function ActionButton(props: { label: string; run: () => Promise<string |
     <span class="action">
       <button type="button" class={props.danger ? 'danger' : props.class} disabled={busy} onClick={click}>
         {busy ? 'Working…' : props.label}
+        {props.labelFor && !busy ? <span class="visually-hidden"> {props.labelFor}</span> : null}
       </button>
       {error ? (
         <span class="error" role="alert">
@@ -287,5 +296,75 @@ export function Table(props: { caption: string; head: string[]; rows: ComponentC
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A change that is hard or impossible to undo, asked twice: the first button
+ * opens a panel that says what will happen (and may hold fields); only its
+ * "yes" button makes the change. The panel's heading takes focus when it
+ * opens; "Go back" closes it and returns focus to the first button. A refusal
+ * is shown in the panel in words; `run` reports success to its page.
+ */
+export function ConfirmStep(props: {
+  open: string;
+  title: string;
+  yes: string;
+  no?: string;
+  id: string;
+  run: (values: Record<string, string>) => Promise<void>;
+  children?: ComponentChildren;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) heading.current?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    setError(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await props.run(formValues(event.currentTarget as HTMLFormElement));
+      setOpen(false);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!open) {
+    return (
+      <button type="button" class="danger" ref={opener} id={`${props.id}-open`} aria-expanded="false" onClick={() => setOpen(true)}>
+        {props.open}
+      </button>
+    );
+  }
+  return (
+    <form class="card confirm" aria-labelledby={`${props.id}-title`} onSubmit={submit} id={props.id}>
+      <h3 id={`${props.id}-title`} tabIndex={-1} ref={heading}>
+        {props.title}
+      </h3>
+      {props.children}
+      <div class="actions">
+        <button type="submit" class="danger-solid" disabled={busy}>
+          {busy ? 'Working…' : props.yes}
+        </button>
+        <button type="button" class="secondary" onClick={close} disabled={busy}>
+          {props.no ?? 'Go back'}
+        </button>
+      </div>
+      <div aria-live="assertive">
+        <Notice error={error} />
+      </div>
+    </form>
   );
 }

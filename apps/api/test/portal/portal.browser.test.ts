@@ -123,6 +123,9 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
       await optionForm.getByRole('button', { name: 'Add purchase option' }).click();
       await page.getByRole('list', { name: 'Purchase options of The Daily Digital' }).getByText(/Team, yearly \(team-yearly\): .*1,?200.*every year, 5 seats per unit/).waitFor();
       await audit(page, 'products', width);
+      // The options are listed by the service, so they are still there after a reload.
+      await page.reload();
+      await page.getByRole('list', { name: 'Purchase options of The Daily Digital' }).getByText(/Team, yearly \(team-yearly\)/).waitFor();
 
       // Developers: an API key; its secret is shown once.
       await go(page, 'Developers', width);
@@ -142,6 +145,37 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
       await page.reload();
       await page.locator('#api-keys', { hasText: 'CRM sync' }).waitFor();
       expect(await page.content()).not.toContain(secret);
+
+      // Developers: a domain and a site on it, a webhook endpoint (its secret shown once), encrypted content set up.
+      const domainForm = page.getByRole('form', { name: 'Add a domain' });
+      await domainForm.getByLabel('Domain').fill('News.Daily.Example');
+      await domainForm.getByRole('button', { name: 'Add domain' }).click();
+      await domainForm.getByRole('status').filter({ hasText: 'The domain news.daily.example is added.' }).waitFor();
+      await page.locator('#domains', { hasText: 'news.daily.example' }).waitFor();
+      await domainForm.getByLabel('Domain').fill('https://bad.example/path');
+      await domainForm.getByRole('button', { name: 'Add domain' }).click();
+      expect((await domainForm.getByRole('alert').textContent())!).not.toMatch(/[{}]/);
+      const siteForm = page.getByRole('form', { name: 'Add a site' });
+      await siteForm.getByLabel('Site name').fill('The Daily website');
+      await siteForm.getByLabel('Address').fill('https://www.news.daily.example/');
+      await siteForm.getByLabel('Browser client').selectOption(site.clientId);
+      await siteForm.getByRole('button', { name: 'Add site' }).click();
+      await page.locator('#sites', { hasText: 'The Daily website' }).waitFor();
+      const hookForm = page.getByRole('form', { name: 'Add a webhook endpoint' });
+      await hookForm.getByLabel('Address').fill('https://hooks.daily.example/kiosk');
+      await hookForm.getByLabel('Description').fill('Subscriber sync');
+      await hookForm.getByRole('checkbox', { name: /^contract\.created/ }).check();
+      await hookForm.getByRole('button', { name: 'Add endpoint' }).click();
+      await page.locator('#webhook-secret-heading:focus').waitFor();
+      const hookSecret = (await page.textContent('#webhook-secret-value'))!;
+      expect(hookSecret).toMatch(/^whsec_/);
+      await page.locator('#webhook-endpoints', { hasText: 'https://hooks.daily.example/kiosk' }).waitFor();
+      expect(await page.textContent('#webhook-endpoints')).toContain('contract.created');
+      await page.getByRole('button', { name: 'Set up encrypted content' }).click();
+      await page.locator('#capsule-state', { hasText: 'Hosted' }).waitFor();
+      await audit(page, 'developers-settings', width);
+      await page.click('#webhook-secret-done');
+      expect(await page.content()).not.toContain(hookSecret);
 
       // Team: invite an editor.
       await go(page, 'Team', width);
@@ -174,6 +208,18 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
       await seat.getByRole('button', { name: 'Assign seat' }).click();
       await page.locator('#seat-users', { hasText: `reader@${v.vendorId}.example.com` }).waitFor();
       await audit(page, 'contract', width);
+      // Cancel it: a step that says what will happen, then the yearly contract runs to the end of its period.
+      await page.getByRole('button', { name: 'Cancel contract' }).click();
+      await page.locator('#cancel-contract-title:focus').waitFor();
+      const cancelForm = page.getByRole('form', { name: 'Cancel this contract?' });
+      await cancelForm.getByText('It runs to the end of the paid period').waitFor();
+      await cancelForm.getByLabel('Reason').fill('CUSTOMER_REQUEST');
+      await audit(page, 'contract-cancel', width);
+      await cancelForm.getByRole('button', { name: 'Yes, cancel the contract' }).click();
+      await page.locator('#contract-message').getByRole('status').filter({ hasText: /set to cancel on .*no further bill/ }).waitFor();
+      await page.locator('#contract-ends', { hasText: 'set to cancel' }).waitFor();
+      await page.locator('#contract-facts', { hasText: 'CUSTOMER_REQUEST' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Cancel contract' }).count()).toBe(0);
 
       // The other pages open and pass the audit too.
       await go(page, 'Readers', width);
@@ -183,6 +229,32 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
       await page.getByRole('heading', { level: 1, name: `buyer@${v.vendorId}.example.com` }).waitFor();
       await page.locator('#contracts', { hasText: 'The Daily Digital' }).waitFor();
       await audit(page, 'reader', width);
+      // Grant the buyer access through an access-list grant for their e-mail, then revoke it.
+      const grantForm = page.getByRole('form', { name: 'Grant access' });
+      await grantForm.getByLabel('Product').selectOption('daily-digital');
+      await grantForm.getByLabel('Purchase option').selectOption('team-yearly');
+      await grantForm.getByRole('button', { name: 'Grant access' }).click();
+      await grantForm.getByRole('status').filter({ hasText: `buyer@${v.vendorId}.example.com now has access to daily-digital.` }).waitFor();
+      await page.locator('#entitlements', { hasText: 'a grant: Granted in the portal' }).waitFor();
+      await audit(page, 'reader-access', width);
+      await page.getByRole('button', { name: 'Revoke access to daily-digital' }).click();
+      await page.locator('#access-message').getByRole('status').filter({ hasText: 'The access to daily-digital is revoked.' }).waitFor();
+      await page.getByRole('button', { name: 'Revoke access to daily-digital' }).waitFor({ state: 'detached' });
+      expect(await page.locator('#entitlements', { hasText: 'a grant: Granted in the portal' }).count()).toBe(0);
+      // Erase the seat user's account, after a step that says it cannot be undone.
+      await go(page, 'Readers', width);
+      await page.getByLabel('E-mail, name or reader ID').fill(`reader@${v.vendorId}.example.com`);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: `reader@${v.vendorId}.example.com` }).click();
+      await page.getByRole('heading', { level: 1, name: `reader@${v.vendorId}.example.com` }).waitFor();
+      await page.getByRole('button', { name: 'Erase this account' }).click();
+      await page.locator('#erase-reader-title:focus').waitFor();
+      await page.getByText('This cannot be undone.').waitFor();
+      await audit(page, 'reader-erase', width);
+      await page.getByRole('button', { name: 'Yes, erase the account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Readers' }).waitFor();
+      await page.locator('#readers-message').getByRole('status').filter({ hasText: `The account of reader@${v.vendorId}.example.com is erased.` }).waitFor();
+      expect(await page.locator('#readers', { hasText: `reader@${v.vendorId}.example.com` }).count()).toBe(0);
       // Paywalls: create one, edit its headline with the preview following, save: the version rises.
       await go(page, 'Paywalls', width);
       const paywallForm = page.getByRole('form', { name: 'New paywall' });
@@ -254,6 +326,10 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
         expect(await editorPage.locator('form').count()).toBe(0);
         await go(editorPage, 'Developers', width);
         await editorPage.getByText('Only owners and admins see and manage API keys.').waitFor();
+        // An editor sees the webhook endpoints but is offered no change to them.
+        await editorPage.locator('#webhook-endpoints', { hasText: 'https://hooks.daily.example/kiosk' }).waitFor();
+        expect(await editorPage.getByRole('form', { name: 'Add a webhook endpoint' }).count()).toBe(0);
+        expect(await editorPage.locator('#webhook-endpoints button').count()).toBe(0);
         await go(editorPage, 'Contracts', width);
         await editorPage.getByText('can read this page but not change it').waitFor();
         expect(await editorPage.getByText('New invoiced contract').count()).toBe(0);

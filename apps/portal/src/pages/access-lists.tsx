@@ -145,6 +145,7 @@ function ListDetail({ list }: { list: AccessList }) {
                 email: v.email,
                 sku: v.sku,
                 poId: v.poId,
+                status: 'ACTIVE',
                 ...(v.startsAt ? { startsAt: new Date(v.startsAt).toISOString() } : {}),
                 ...(v.endsAt ? { endsAt: new Date(v.endsAt).toISOString() } : {}),
               });

@@ -1,7 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { del, get, post } from '../api';
 import { BASE, navigate } from '../router';
-import { ActionButton, ActionForm, day, Field, LoadState, money, Notice, PageHeading, ReadOnlyNote, Table, useCan, useLoad, when } from '../ui';
+import { ActionButton, ActionForm, ConfirmStep, day, Field, LoadState, money, Notice, PageHeading, ReadOnlyNote, Table, useCan, useLoad, when } from '../ui';
 
 export interface Contract {
   id: string;
@@ -19,6 +19,8 @@ export interface Contract {
   recurringInterval: string | null;
   recurringTime: number | null;
   willCancelAt: string | null;
+  cancelRequestedAt?: string | null;
+  cancelReason?: string | null;
   origin: { type: string; id: string | null } | null;
 }
 
@@ -197,6 +199,15 @@ function Seats({ contract, canWrite }: { contract: Contract; canWrite: boolean }
   );
 }
 
+/** What a cancel will do to this contract, in words (the service decides; this says it before asking). */
+function cancelOutcome(c: Contract): string {
+  if (c.status === 'PENDING') return 'It is not confirmed yet, so it ends at once and nothing is billed.';
+  if (c.recurringInterval && c.nextBillAt && new Date(c.nextBillAt).getTime() > Date.now()) {
+    return `It runs to the end of the paid period (${when(c.nextBillAt)}) and then ends: the reader and seat holders keep their access until then, and no further bill is issued.`;
+  }
+  return 'It ends at once: the reader and any seat holders lose the access it gives.';
+}
+
 export function ContractPage({ id }: { id: string }) {
   const canWrite = useCan('contracts:write');
   const contract = useLoad(() => get<Contract>(`/management/contracts/${encodeURIComponent(id)}`), `contract:${id}`);
@@ -205,6 +216,7 @@ export function ContractPage({ id }: { id: string }) {
     `bills:${contract.data?.id ?? ''}:${contract.data?.status ?? ''}`,
   );
   const [message, setMessage] = useState<string | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
   const c = contract.data;
   return (
     <>
@@ -240,7 +252,16 @@ export function ContractPage({ id }: { id: string }) {
             <dt>Next bill</dt>
             <dd>{when(c.nextBillAt)}</dd>
             <dt>Ends</dt>
-            <dd>{when(c.willCancelAt)}</dd>
+            <dd id="contract-ends">{c.status === 'CANCELED' ? 'Ended' : c.willCancelAt ? `On ${when(c.willCancelAt)} (set to cancel)` : c.recurringInterval ? 'Renews until canceled' : '—'}</dd>
+            {c.cancelReason ? (
+              <>
+                <dt>Cancel reason</dt>
+                <dd>
+                  {c.cancelReason}
+                  {c.cancelRequestedAt ? `, asked ${when(c.cancelRequestedAt)}` : ''}
+                </dd>
+              </>
+            ) : null}
           </dl>
           {canWrite && c.status === 'PENDING' ? (
             <ActionButton
@@ -252,7 +273,35 @@ export function ContractPage({ id }: { id: string }) {
               }}
             />
           ) : null}
-          <div aria-live="polite">
+          {canWrite && c.status !== 'CANCELED' && !c.willCancelAt ? (
+            <div class="actions">
+              <ConfirmStep
+                id="cancel-contract"
+                open="Cancel contract"
+                title="Cancel this contract?"
+                yes="Yes, cancel the contract"
+                no="Keep the contract"
+                run={async (v) => {
+                  const done = await post<Contract>(`/management/contracts/${encodeURIComponent(c.id)}/cancel`, {
+                    ...(v.reason ? { reason: v.reason } : {}),
+                    ...(v.comment ? { comment: v.comment } : {}),
+                  });
+                  setMessage(
+                    done.status === 'CANCELED'
+                      ? 'The contract is canceled. Its access and seats end now.'
+                      : `The contract is set to cancel on ${when(done.willCancelAt)}. Access and seats last until then; no further bill is issued.`,
+                  );
+                  contract.reload();
+                  requestAnimationFrame(() => messageRef.current?.focus());
+                }}
+              >
+                <p>{cancelOutcome(c)}</p>
+                <Field label="Reason" name="reason" hint="Kept with the contract as its cancel reason, e.g. CUSTOMER_REQUEST. Empty: VENDOR_REQUEST." />
+                <Field label="Comment" name="comment" type="textarea" hint="For the service log only; not shown to the reader." />
+              </ConfirmStep>
+            </div>
+          ) : null}
+          <div aria-live="polite" tabIndex={-1} ref={messageRef} id="contract-message">
             <Notice>{message}</Notice>
           </div>
           <section aria-labelledby="bills-heading">

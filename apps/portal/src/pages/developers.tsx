@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { del, get, post } from '../api';
 import { ActionButton, ActionForm, day, Field, LoadState, PageHeading, Table, useCan, useLoad } from '../ui';
+import { CapsuleKeys, DomainsAndSites, Webhooks } from './developer-settings';
 
 interface ApiKey {
   clientId: string;
@@ -177,7 +178,7 @@ function BrowserClients() {
 export function DevelopersPage() {
   return (
     <>
-      <PageHeading title="Developers">API keys for your servers, browser clients for your sites, and the API reference.</PageHeading>
+      <PageHeading title="Developers">API keys for your servers, browser clients, domains and sites, encrypted-content keys, webhooks, and the API reference.</PageHeading>
       <section aria-labelledby="reference-heading">
         <h2 id="reference-heading">API reference</h2>
         <ul>
@@ -191,6 +192,9 @@ export function DevelopersPage() {
       </section>
       <ApiKeys />
       <BrowserClients />
+      <DomainsAndSites />
+      <CapsuleKeys />
+      <Webhooks />
     </>
   );
 }

@@ -47,7 +47,7 @@ function cycle(option: PurchaseOption): string {
   return option.recurring.time === 1 ? `every ${unit}` : `every ${option.recurring.time} ${unit}s`;
 }
 
-function PurchaseOptionForm({ sku, onAdded }: { sku: string; onAdded: (option: PurchaseOption) => void }) {
+function PurchaseOptionForm({ sku, onAdded }: { sku: string; onAdded: () => void }) {
   return (
     <ActionForm
       label={`Add a purchase option to ${sku}`}
@@ -61,7 +61,7 @@ function PurchaseOptionForm({ sku, onAdded }: { sku: string; onAdded: (option: P
           ...(v.interval ? { recurring: { interval: v.interval, time: Number(v.time || '1') } } : {}),
           ...(v.seatsPerUnit ? { seatsPerUnit: Number(v.seatsPerUnit) } : {}),
         });
-        onAdded(option);
+        onAdded();
         return `Purchase option ${option.name} added.`;
       }}
     >
@@ -78,8 +78,9 @@ function PurchaseOptionForm({ sku, onAdded }: { sku: string; onAdded: (option: P
   );
 }
 
-function ProductRow({ product, options, canWrite, onAdded }: { product: Product; options: PurchaseOption[]; canWrite: boolean; onAdded: (o: PurchaseOption) => void }) {
+function ProductRow({ product, canWrite }: { product: Product; canWrite: boolean }) {
   const [open, setOpen] = useState(false);
+  const options = useLoad(() => get<PurchaseOption[]>(`/management/products/${encodeURIComponent(product.sku)}/purchase-options`), `options:${product.sku}`);
   return (
     <li class="card product">
       <h3>
@@ -88,9 +89,10 @@ function ProductRow({ product, options, canWrite, onAdded }: { product: Product;
       <p class="muted">
         {product.productType.replace('_', ' ')} · tax category {product.taxCategory.replace('_', ' ')} · since {day(product.createdAt)}
       </p>
-      {options.length ? (
+      <LoadState loaded={options} empty="No purchase option yet: readers cannot buy it." />
+      {options.data?.length ? (
         <ul class="options" aria-label={`Purchase options of ${product.title}`}>
-          {options.map((o) => (
+          {options.data.map((o) => (
             <li>
               {o.name} ({o.id}): {money(o.price, o.currency)}, {cycle(o)}
               {o.seatsPerUnit > 1 ? `, ${o.seatsPerUnit} seats per unit` : ''}
@@ -104,7 +106,7 @@ function ProductRow({ product, options, canWrite, onAdded }: { product: Product;
             {open ? 'Close' : 'Add a purchase option'}
             <span class="visually-hidden"> to {product.title}</span>
           </button>
-          {open ? <PurchaseOptionForm sku={product.sku} onAdded={onAdded} /> : null}
+          {open ? <PurchaseOptionForm sku={product.sku} onAdded={options.reload} /> : null}
         </>
       ) : null}
     </li>
@@ -159,8 +161,6 @@ export function ProductsPage() {
   const canWrite = useCan('products:write');
   const [search, setSearch] = useState('');
   const products = useLoad(() => get<Product[]>('/management/products', { search, limit: 200 }), `products:${search}`);
-  const [added, setAdded] = useState<PurchaseOption[]>([]);
-  const addOption = (option: PurchaseOption) => setAdded((list) => [...list, option]);
   return (
     <>
       <PageHeading title="Products">What you sell, and the purchase options (price and billing cycle) readers and companies buy.</PageHeading>
@@ -194,12 +194,9 @@ export function ProductsPage() {
           <button type="submit">Search</button>
         </form>
         <LoadState loaded={products} empty={search ? 'No product matches.' : 'No products yet.'} />
-        <p class="muted">
-          Purchase options are shown here once added in this visit: the management interface does not list them yet.
-        </p>
         <ul class="plain" aria-live="polite" id="product-list">
           {(products.data ?? []).map((p) => (
-            <ProductRow product={p} options={added.filter((o) => o.sku === p.sku)} canWrite={canWrite} onAdded={addOption} />
+            <ProductRow product={p} canWrite={canWrite} key={p.sku} />
           ))}
         </ul>
       </section>
