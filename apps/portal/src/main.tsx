@@ -9,6 +9,7 @@ import { DevelopersPage } from './pages/developers';
 import { OverviewPage } from './pages/overview';
 import { PaywallPage, PaywallsPage } from './pages/paywalls';
 import { ProductsPage } from './pages/products';
+import { StrategyPage } from './pages/strategies';
 import { ReaderPage, ReadersPage } from './pages/readers';
 import { TeamPage } from './pages/team';
 
@@ -98,6 +99,8 @@ function Page({ path }: { path: string }) {
       return <ProductsPage />;
     case 'paywalls':
       return id ? <PaywallPage id={id} /> : <PaywallsPage />;
+    case 'strategies':
+      return id ? <StrategyPage id={id} /> : <PaywallsPage />;
     case 'readers':
       return id ? <ReaderPage id={id} /> : <ReadersPage />;
     case 'contracts':
@@ -135,7 +138,9 @@ function Shell({ me, staff, onVendor }: { me: Me; staff: Staff; onVendor: (vendo
     // A new page: move focus to its heading so keyboard and screen-reader users start there.
     requestAnimationFrame(() => document.getElementById('page-title')?.focus());
   }, [path]);
-  const active = (href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
+  // A strategy's page belongs to Paywalls in the navigation.
+  const section = path.startsWith('/strategies') ? `/paywalls${path.slice('/strategies'.length)}` : path;
+  const active = (href: string) => (href === '/' ? section === '/' : section === href || section.startsWith(`${href}/`));
   return (
     <div class="layout" onClick={onLinkClick}>
       <a class="skip" href="#main">

@@ -368,3 +368,15 @@ export function ConfirmStep(props: {
     </form>
   );
 }
+
+/** A table row whose first cell also holds the row's action, so the action stays in view on a narrow screen. */
+export function firstWith(row: ComponentChildren[], action: ComponentChildren): ComponentChildren[] {
+  if (!action) return row;
+  return [
+    <>
+      {row[0]}
+      <div class="row-action">{action}</div>
+    </>,
+    ...row.slice(1),
+  ];
+}

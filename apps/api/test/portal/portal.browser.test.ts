@@ -272,6 +272,32 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
 
       // Two visitors read through that paywall (three free reads a week): five views, four free reads, one blocked; the overview says so.
       const paywallId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+      // Strategies: one made from a starter (phones and tablets), shown in words; a flow the service refuses is explained; a saved change raises the version.
+      await go(page, 'Paywalls', width);
+      const strategyForm = page.getByRole('form', { name: 'New strategy' });
+      await strategyForm.getByLabel('Name (required)', { exact: true }).fill('Mobile first');
+      await strategyForm.getByLabel('For', { exact: true }).fill('articles');
+      await strategyForm.getByLabel('Start from').selectOption('device');
+      await strategyForm.getByLabel('Paywall for phones and tablets').selectOption(paywallId);
+      await strategyForm.getByRole('button', { name: 'Create strategy' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Strategy Mobile first' }).waitFor();
+      await page.locator('#strategy-version', { hasText: 'Version 1' }).waitFor();
+      expect(await page.textContent('#flow-outline')).toMatch(/Phone or tablet\?.*checks device\.type in mobile, tablet: yes → Phones and tablets, no → Everyone else/);
+      const strategyEditor = page.getByRole('form', { name: 'Edit strategy' });
+      const flow = JSON.parse(await strategyEditor.getByLabel('Flow (JSON)').inputValue());
+      await strategyEditor.getByLabel('Flow (JSON)').fill(JSON.stringify({ ...flow, fallback: 'nowhere' }, null, 2));
+      await strategyEditor.getByRole('button', { name: 'Save strategy' }).click();
+      const flowRefusal = (await strategyEditor.getByRole('alert').textContent())!;
+      expect(flowRefusal).toMatch(/fallback/);
+      expect(flowRefusal).not.toMatch(/[{}]/);
+      await strategyEditor.getByLabel('Flow (JSON)').fill(JSON.stringify({ ...flow, nodes: flow.nodes.map((n: { id: string }) => (n.id === 'default' ? { ...n, label: 'Desktop readers' } : n)) }, null, 2));
+      await strategyEditor.getByRole('button', { name: 'Save strategy' }).click();
+      await strategyEditor.getByRole('status').filter({ hasText: 'Saved: now version 2.' }).waitFor();
+      await page.locator('#flow-outline', { hasText: 'no → Desktop readers' }).waitFor();
+      await audit(page, 'strategy', width);
+      await page.getByRole('link', { name: 'Back to paywalls and strategies' }).click();
+      await page.locator('#strategies', { hasText: 'Mobile first' }).waitFor();
       const visitor = (id: string) => ({ Authorization: `Basic ${Buffer.from(`${site.clientId}:${id}`).toString('base64')}` });
       for (const [who, article] of [['visitor-one-1234', 'a'], ['visitor-one-1234', 'b'], ['visitor-one-1234', 'c'], ['visitor-one-1234', 'd'], ['visitor-two-1234', 'a']]) {
         const read = await app.http.post(`/paywalls/${paywallId}/access`).set(visitor(who)).send({ publisherContentId: article, url: `https://daily.example/${article}` });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, del, get, post, put } from '../api';
-import { ActionButton, ActionForm, day, Field, LoadState, Notice, Table, useCan, useLoad } from '../ui';
+import { ActionButton, ActionForm, firstWith, day, Field, LoadState, Notice, Table, useCan, useLoad } from '../ui';
 
 // The Developers page's settings beyond API keys and browser clients: the
 // vendor's domains and sites, encrypted-content (capsule) keys, and webhook
@@ -63,12 +63,12 @@ export function DomainsAndSites() {
         <Table
           caption="Your domains"
           id="domains"
-          head={canWriteDomains ? ['Domain', 'Sites', 'Added', ''] : ['Domain', 'Sites', 'Added']}
+          head={['Domain', 'Sites', 'Added']}
           rows={domains.data.map((d) => {
             const row = [d.domain, String(d.sites.length), day(d.createdAt)];
             return canWriteDomains
-              ? [
-                  ...row,
+              ? firstWith(
+                  row,
                   <ActionButton
                     label="Remove"
                     labelFor={d.domain}
@@ -79,7 +79,7 @@ export function DomainsAndSites() {
                       domains.reload();
                     }}
                   />,
-                ]
+                )
               : row;
           })}
         />
@@ -108,12 +108,12 @@ export function DomainsAndSites() {
         <Table
           caption="Your sites"
           id="sites"
-          head={canWriteSites ? ['Name', 'Address', 'Browser client', ''] : ['Name', 'Address', 'Browser client']}
+          head={['Name', 'Address', 'Browser client']}
           rows={sites.data.map((s) => {
             const row = [s.name, s.url, s.clientId ? <code>{s.clientId}</code> : 'none'];
             return canWriteSites
-              ? [
-                  ...row,
+              ? firstWith(
+                  row,
                   <ActionButton
                     label="Remove"
                     labelFor={`the site ${s.name}`}
@@ -124,7 +124,7 @@ export function DomainsAndSites() {
                       reload();
                     }}
                   />,
-                ]
+                )
               : row;
           })}
         />
@@ -271,12 +271,12 @@ export function CapsuleKeys() {
             <Table
               caption="Publisher keys (they sign your resource tokens)"
               id="publisher-keys"
-              head={canWrite ? ['Key ID', 'Added', ''] : ['Key ID', 'Added']}
+              head={['Key ID', 'Added']}
               rows={c.publisherKeys.map((k) => {
                 const row = [<code>{k.kid}</code>, day(k.createdAt)];
                 return canWrite
-                  ? [
-                      ...row,
+                  ? firstWith(
+                      row,
                       <ActionButton
                         label="Remove"
                         labelFor={k.kid}
@@ -287,7 +287,7 @@ export function CapsuleKeys() {
                           done(`The publisher key ${k.kid} is removed.`);
                         }}
                       />,
-                    ]
+                    )
                   : row;
               })}
             />
@@ -298,12 +298,12 @@ export function CapsuleKeys() {
             <Table
               caption="Issuer keys (pages wrap content keys for them)"
               id="issuer-keys"
-              head={canWrite ? ['Key ID', 'Algorithm', 'Added', 'Retired', ''] : ['Key ID', 'Algorithm', 'Added', 'Retired']}
+              head={['Key ID', 'Algorithm', 'Added', 'Retired']}
               rows={c.issuerKeys.map((k) => {
                 const row = [<code>{k.kid}</code>, k.algorithm, day(k.createdAt), day(k.retiredAt)];
                 if (!canWrite) return row;
-                return [
-                  ...row,
+                return firstWith(
+                  row,
                   k.retiredAt ? (
                     <ActionButton
                       label="Remove"
@@ -326,7 +326,7 @@ export function CapsuleKeys() {
                       }}
                     />
                   ),
-                ];
+                );
               })}
             />
           ) : (
@@ -416,7 +416,7 @@ export function Webhooks() {
         <Table
           caption="Webhook endpoints"
           id="webhook-endpoints"
-          head={canWrite ? ['Address', 'Events', 'Status', 'Added', ''] : ['Address', 'Events', 'Status', 'Added']}
+          head={['Address', 'Events', 'Status', 'Added']}
           rows={endpoints.data.map((e) => {
             const row = [
               <>
@@ -428,8 +428,8 @@ export function Webhooks() {
               day(e.createdAt),
             ];
             return canWrite
-              ? [
-                  ...row,
+              ? firstWith(
+                  row,
                   <ActionButton
                     label="Remove"
                     labelFor={e.url}
@@ -441,7 +441,7 @@ export function Webhooks() {
                       endpoints.reload();
                     }}
                   />,
-                ]
+                )
               : row;
           })}
         />

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { get, patch, post } from '../api';
 import { BASE, navigate } from '../router';
+import { StrategiesSection } from './strategies';
 import { ActionButton, ActionForm, day, Field, LoadState, messageOf, Notice, PageHeading, ReadOnlyNote, Table, useCan, useLoad, when } from '../ui';
 
 interface Subscription {
@@ -43,7 +44,7 @@ export function PaywallsPage() {
   const paywalls = useLoad(() => get<Paywall[]>('/management/paywalls'), 'paywalls');
   return (
     <>
-      <PageHeading title="Paywalls">What readers see when their free reads are spent, and how many free reads they get.</PageHeading>
+      <PageHeading title="Paywalls">What readers see when their free reads are spent, how many free reads they get, and the strategies that pick a paywall.</PageHeading>
       <ReadOnlyNote scope="sites:write" />
       <LoadState loaded={paywalls} empty="No paywalls yet." />
       {paywalls.data?.length ? (
@@ -83,6 +84,7 @@ export function PaywallsPage() {
           </div>
         </ActionForm>
       ) : null}
+      <StrategiesSection />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { del, get, post } from '../api';
 import { BASE, navigate } from '../router';
-import { ActionButton, ActionForm, ConfirmStep, day, Field, LoadState, money, Notice, PageHeading, Table, useCan, useLoad, when } from '../ui';
+import { ActionButton, ActionForm, firstWith, ConfirmStep, day, Field, LoadState, money, Notice, PageHeading, Table, useCan, useLoad, when } from '../ui';
 import { Bill, Contract, ContractsTable } from './contracts';
 
 interface Reader {
@@ -224,13 +224,13 @@ export function ReaderPage({ id }: { id: string }) {
               <Table
                 caption="Entitlements of this reader"
                 id="entitlements"
-                head={canGrant ? ['Product', 'Access', 'From', 'Until', ''] : ['Product', 'Access', 'From', 'Until']}
+                head={['Product', 'Access', 'From', 'Until']}
                 rows={entitlements.data.map((e) => {
                   const row = [`${e.title} (${e.sku})`, e.hasAccess ? 'yes' : 'no', originText(e), day(e.expiresAt)];
                   if (!canGrant) return row;
                   const grant = e.origin?.type === 'EXTERNAL' && e.origin.id && e.origin.listId ? { id: e.origin.id, listId: e.origin.listId } : null;
-                  return [
-                    ...row,
+                  return firstWith(
+                    row,
                     grant && e.hasAccess ? (
                       <ActionButton
                         label="Revoke"
@@ -246,7 +246,7 @@ export function ReaderPage({ id }: { id: string }) {
                     ) : (
                       ''
                     ),
-                  ];
+                  );
                 })}
               />
             ) : null}
