@@ -1,8 +1,22 @@
-import fontkit from '@pdf-lib/fontkit';
 import { InvoiceDocument, InvoicePdfRenderer, invoiceText } from '@kiosk/domain/billing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDocument, PDFFont, PDFPage, rgb } from 'pdf-lib';
+import type { PDFDocument as PdfDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+
+type Fontkit = Parameters<PdfDocument['registerFontkit']>[0];
+
+/**
+ * pdf-lib and fontkit take about half a second and several MB to load, and
+ * most processes never draw an invoice: they are loaded on the first one
+ * (issue 17: start-up time and memory).
+ */
+let pdfLibraries: Promise<{ pdf: typeof import('pdf-lib'); fontkit: Fontkit }> | null = null;
+const loadPdfLibraries = () =>
+  (pdfLibraries ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([pdf, fontkit]) => ({
+    pdf,
+    // A CommonJS package: its object is the namespace's `default` when loaded as ESM.
+    fontkit: ((fontkit as { default?: Fontkit }).default ?? fontkit) as Fontkit,
+  })));
 
 /** DejaVu Sans (apps/api/assets/fonts): covers the accented Latin of European names and addresses. */
 const FONT_DIR = join(__dirname, '..', '..', 'assets', 'fonts');
@@ -12,8 +26,6 @@ const fontFiles = () =>
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
-const GREY = rgb(0.35, 0.35, 0.35);
-const RULE = rgb(0.8, 0.8, 0.8);
 
 interface Pen {
   page: PDFPage;
@@ -30,6 +42,10 @@ interface Pen {
 export class PdfLibInvoiceRenderer implements InvoicePdfRenderer {
   async render(invoice: InvoiceDocument): Promise<Uint8Array> {
     const t = invoiceText(invoice);
+    const { pdf, fontkit } = await loadPdfLibraries();
+    const { PDFDocument, rgb } = pdf;
+    const GREY = rgb(0.35, 0.35, 0.35);
+    const RULE = rgb(0.8, 0.8, 0.8);
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
     const files = fontFiles();
@@ -50,7 +66,7 @@ export class PdfLibInvoiceRenderer implements InvoicePdfRenderer {
         pen.y = A4.height - MARGIN;
       }
     };
-    const write = (text: string, x: number, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; right?: number } = {}) => {
+    const write = (text: string, x: number, options: { font?: PDFFont; size?: number; color?: RGB; right?: number } = {}) => {
       const font = options.font ?? regular;
       const size = options.size ?? 9;
       const at = options.right === undefined ? x : options.right - font.widthOfTextAtSize(text, size);
@@ -69,7 +85,7 @@ export class PdfLibInvoiceRenderer implements InvoicePdfRenderer {
       if (line) out.push(line);
       return out;
     };
-    const paragraph = (lines: readonly string[], x: number, width: number, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb> } = {}) => {
+    const paragraph = (lines: readonly string[], x: number, width: number, options: { font?: PDFFont; size?: number; color?: RGB } = {}) => {
       const size = options.size ?? 9;
       for (const text of lines) {
         for (const part of wrap(text, width, options.font ?? regular, size)) {

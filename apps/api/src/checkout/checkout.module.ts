@@ -35,8 +35,17 @@ import { CheckoutsController } from './checkouts.controller';
 import { HostedCheckoutController } from './hosted-checkout.controller';
 import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
 import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
-import { StripeCardProvider, stripeClient } from './stripe-payments';
-import { StripeWebhookController, StripeWebhooks } from './stripe-webhooks';
+import type { StripeCardProvider } from './stripe-payments';
+
+/**
+ * The stripe SDK takes a tenth of a second to load and only deployments
+ * that set STRIPE_SECRET_KEY use it: its adapters load when first bound
+ * (issue 17: start-up time).
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const stripePayments = () => require('./stripe-payments') as typeof import('./stripe-payments');
+const stripeWebhooks = () => require('./stripe-webhooks') as typeof import('./stripe-webhooks');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const CHECKOUT = {
   Checkouts: Symbol.for('CheckoutRepository') as ServiceIdentifier<CheckoutRepository>,
@@ -67,7 +76,9 @@ export const checkoutModule = defineModule({
     // One variable turns stripe on (STRIPE_SECRET_KEY); the embedded test processor otherwise.
     bind(CHECKOUT.Stripe).toDynamicValue((c) => {
       const stripe = c.get(TOKENS.Config).checkout.stripe;
-      return { provider: stripe ? new StripeCardProvider(stripeClient(stripe)) : null };
+      if (!stripe) return { provider: null };
+      const { StripeCardProvider, stripeClient } = stripePayments();
+      return { provider: new StripeCardProvider(stripeClient(stripe)) };
     });
     bind(CHECKOUT.Providers).toDynamicValue(
       (c) =>
@@ -152,6 +163,8 @@ export const checkoutModule = defineModule({
       const stripe = c.get(TOKENS.Config).checkout.stripe;
       const provider = c.get(CHECKOUT.Stripe).provider;
       if (!stripe?.webhookSecret || !provider) return { routes: () => [] };
+      const { StripeWebhookController, StripeWebhooks } = stripeWebhooks();
+      const { stripeClient } = stripePayments();
       return new StripeWebhookController(
         new StripeWebhooks(stripeClient(stripe), stripe.webhookSecret, provider, c.get(CompleteCheckout), c.get(db), c.get(clock)),
       );

@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_AUDIENCE, AccessTokenIssuer, AccessTokenRequest, Principal
 import { createRemoteJWKSet, decodeJwt, errors, JWTHeaderParameters, jwtVerify, JWTVerifyGetKey, SignJWT } from 'jose';
 import { processNow } from '../platform/vendor-time';
 import { SigningKeyStore } from './signing-keys';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 /** Claim names beyond RFC 9068 that say which vendor and what kind of principal a token is for. */
 const VENDOR_CLAIM = 'vendor_id';
@@ -61,6 +62,7 @@ export class AccessTokenVerifier {
   ) {}
 
   private readonly gates: PrincipalGate[] = [];
+  private readonly verified = new VerifiedTokenCache();
 
   /** Adds a gate; modules add theirs when the verifier is first resolved (container onActivation). */
   addGate(gate: PrincipalGate): void {
@@ -96,6 +98,15 @@ export class AccessTokenVerifier {
   }
 
   private async verifyOwn(token: string): Promise<Principal> {
+    const now = processNow(this.clock);
+    const known = this.verified.get(token, now);
+    if (known) return known.kind === 'user' ? this.gated(known) : known;
+    const principal = await this.verifySignedToken(token, now);
+    return principal.kind === 'user' ? this.gated(principal) : principal;
+  }
+
+  /** Signature, issuer, audience, type and expiry; a valid token is remembered (without its gates, which run each time). */
+  private async verifySignedToken(token: string, now: Date): Promise<Principal> {
     try {
       const { payload } = await jwtVerify(
         token,
@@ -109,16 +120,20 @@ export class AccessTokenVerifier {
           audience: ACCESS_TOKEN_AUDIENCE,
           algorithms: ['ES256'],
           typ: TOKEN_TYPE,
-          currentDate: processNow(this.clock),
+          currentDate: now,
           requiredClaims: ['exp', 'iat', 'sub', VENDOR_CLAIM, PRINCIPAL_CLAIM],
         },
       );
       const vendorId = payload[VENDOR_CLAIM];
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
       if (typeof vendorId !== 'string' || typeof payload.sub !== 'string') throw new InvalidAccessToken('bad claims');
-      if (payload[PRINCIPAL_CLAIM] === 'api_key') return { kind: 'api_key', vendorId, clientId: payload.sub, scopes };
-      if (payload[PRINCIPAL_CLAIM] === 'user') return await this.gated({ kind: 'user', vendorId, userId: payload.sub, scopes });
-      throw new InvalidAccessToken('unknown principal type');
+      let principal: Principal;
+      if (payload[PRINCIPAL_CLAIM] === 'api_key') principal = { kind: 'api_key', vendorId, clientId: payload.sub, scopes };
+      else if (payload[PRINCIPAL_CLAIM] === 'user') principal = { kind: 'user', vendorId, userId: payload.sub, scopes };
+      else throw new InvalidAccessToken('unknown principal type');
+      // A token that carries `nbf` is verified each time (ours never do), so the cache need not judge it.
+      if (payload.nbf === undefined) this.verified.set(token, principal, payload.exp!, now);
+      return principal;
     } catch (error) {
       if (error instanceof InvalidAccessToken) throw error;
       if (error instanceof errors.JOSEError) {

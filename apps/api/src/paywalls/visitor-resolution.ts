@@ -19,15 +19,34 @@ export interface CountryResolver {
 
 const MAX_USER_AGENT = 1024;
 
-/** Device type by bowser (MIT): its platform type. */
+/** Distinct user agents whose device type is remembered per process. */
+const REMEMBERED_USER_AGENTS = 2_000;
+
+/**
+ * Device type by bowser (MIT): its platform type. Parsing runs dozens of
+ * regular expressions, and a site's visitors send a few hundred distinct
+ * agents, so answers are remembered per agent (oldest out first).
+ */
 export class BowserDeviceResolver implements DeviceResolver {
+  private readonly known = new Map<string, string | null>();
+
   deviceType(userAgent: string | undefined): string | null {
     if (!userAgent || userAgent.trim() === '') return null;
-    try {
-      return Bowser.parse(userAgent.slice(0, MAX_USER_AGENT)).platform.type ?? null;
-    } catch {
-      return null;
-    }
+    const agent = userAgent.slice(0, MAX_USER_AGENT);
+    const known = this.known.get(agent);
+    if (known !== undefined) return known;
+    const type = parsedDeviceType(agent);
+    if (this.known.size >= REMEMBERED_USER_AGENTS) this.known.delete(this.known.keys().next().value!);
+    this.known.set(agent, type);
+    return type;
+  }
+}
+
+function parsedDeviceType(agent: string): string | null {
+  try {
+    return Bowser.parse(agent).platform.type ?? null;
+  } catch {
+    return null;
   }
 }
 

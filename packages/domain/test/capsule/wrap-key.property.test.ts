@@ -29,3 +29,15 @@ describe('wrapKey derivation (property)', () => {
     );
   });
 });
+
+describe('remembered wrap keys', () => {
+  it('answer fresh bytes each time: a caller that overwrites its copy changes nothing for the next', async () => {
+    const secret = new Uint8Array(32).fill(7);
+    const first = await deriveWrapKey(secret, 'premium', '2026-11-27T09');
+    const expected = Uint8Array.from(first);
+    first.fill(0);
+    expect(await deriveWrapKey(secret, 'premium', '2026-11-27T09')).toEqual(expected);
+    expect(await deriveWrapKey(secret, 'premium', '2026-11-27T10')).not.toEqual(expected);
+    expect(await deriveWrapKey(new Uint8Array(32).fill(8), 'premium', '2026-11-27T09')).not.toEqual(expected);
+  });
+});

@@ -65,10 +65,19 @@ async function runService(): Promise<void> {
   const server = runtime.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   report(server.address() as AddressInfo);
+  // A clean exit, so that --cpu-prof writes its profile.
+  process.on('SIGTERM', () => process.exit(0));
   process.on('message', (m) => {
     if (m === 'memory') process.send?.({ rssMb: mb(process.memoryUsage().rss), heapMb: mb(process.memoryUsage().heapUsed) });
+    if (m === 'cpu') process.send?.({ cpuMicros: cpuMicros() });
   });
 }
+
+/** CPU time this process has used (user and system), in microseconds. */
+const cpuMicros = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
 
 /** Bare Express + pg: the least a route that reads one row can cost. */
 async function runBaseline(): Promise<void> {
@@ -107,6 +116,7 @@ async function runBaseline(): Promise<void> {
   report(server.address() as AddressInfo, { token });
   process.on('message', (m) => {
     if (m === 'memory') process.send?.({ rssMb: mb(process.memoryUsage().rss), heapMb: mb(process.memoryUsage().heapUsed) });
+    if (m === 'cpu') process.send?.({ cpuMicros: cpuMicros() });
   });
 }
 
@@ -120,7 +130,9 @@ function report(address: AddressInfo, extra: Record<string, unknown> = {}): void
 function start(role: 'service' | 'baseline', env: Record<string, string | undefined>): Promise<{ child: ChildProcess; ready: Ready & Record<string, unknown> }> {
   const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(merged)) if (value === undefined || value === '') delete merged[name];
-  const child = fork(__filename, [role], { env: merged, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_PROFILE=<dir>: the service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const execArgv = role === 'service' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = fork(__filename, [role], { env: merged, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (ready) => resolve({ child, ready: ready as Ready & Record<string, unknown> }));
     child.once('exit', (code) => reject(new Error(`${role} exited with ${code} before it was ready`)));
@@ -134,6 +146,14 @@ function memoryOf(child: ChildProcess): Promise<{ rssMb: number; heapMb: number 
   });
 }
 
+/** The child's CPU time so far: per request it is a figure the machine's other load hardly moves. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve((m as { cpuMicros: number }).cpuMicros));
+    child.send('cpu');
+  });
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -144,10 +164,16 @@ interface Phase {
   count: number;
   seconds: number;
   latencies: number[];
+  /** CPU time the answering process used in the phase, in microseconds. */
+  cpuMicros: number;
 }
 
+/** The two answering processes, for their CPU time. */
+const children: { baseline?: ChildProcess; service?: ChildProcess } = {};
+
 /** CONCURRENCY loops calling `call` for SECONDS. */
-async function phase(call: (i: number) => Promise<void>, offset: { next: number }): Promise<Phase> {
+async function phase(call: (i: number) => Promise<void>, offset: { next: number }, child: ChildProcess | undefined): Promise<Phase> {
+  const cpuBefore = child ? await cpuOf(child) : 0;
   const latencies: number[] = [];
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
@@ -161,7 +187,9 @@ async function phase(call: (i: number) => Promise<void>, offset: { next: number 
       }
     }),
   );
-  return { count: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
+  const seconds = (performance.now() - started) / 1000;
+  const cpuMicros = child ? (await cpuOf(child)) - cpuBefore : 0;
+  return { count: latencies.length, seconds, latencies, cpuMicros };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -177,6 +205,8 @@ async function compare(
   baseline: (i: number) => Promise<void>,
   service: (i: number) => Promise<void>,
 ): Promise<void> {
+  // BENCH_ROUTES=<regular expression>: only the routes whose name matches.
+  if (process.env.BENCH_ROUTES && !new RegExp(process.env.BENCH_ROUTES, 'i').test(name)) return;
   for (let i = 0; i < 50; i += 1) {
     await baseline(-1 - i);
     await service(-1 - i);
@@ -185,13 +215,14 @@ async function compare(
   const s: Phase[] = [];
   const offsets = { b: { next: 0 }, s: { next: 0 } };
   for (let round = 0; round < ROUNDS; round += 1) {
-    b.push(await phase(baseline, offsets.b));
-    s.push(await phase(service, offsets.s));
+    b.push(await phase(baseline, offsets.b, children.baseline));
+    s.push(await phase(service, offsets.s, children.service));
   }
   const rate = (ps: Phase[]) => ps.reduce((n, p) => n + p.count, 0) / ps.reduce((n, p) => n + p.seconds, 0);
   const sorted = (ps: Phase[]) => ps.flatMap((p) => p.latencies).sort((x, y) => x - y);
   const sl = sorted(s);
   const bl = sorted(b);
+  const cpuPerRequest = (ps: Phase[]) => ps.reduce((n, p) => n + p.cpuMicros, 0) / Math.max(1, ps.reduce((n, p) => n + p.count, 0));
   const perRound = s.map((p, k) => (p.count / p.seconds / (b[k].count / b[k].seconds)).toFixed(2)).join(' ');
   const row = [
     name,
@@ -203,6 +234,8 @@ async function compare(
     percentile(sl, 0.5).toFixed(1),
     percentile(sl, 0.99).toFixed(1),
     (percentile(sl, 0.99) / Math.max(0.001, percentile(sl, 0.5))).toFixed(1),
+    cpuPerRequest(b).toFixed(0),
+    cpuPerRequest(s).toFixed(0),
   ];
   rows.push(row);
   console.log(row.join(' | '));
@@ -372,6 +405,8 @@ async function main(): Promise<void> {
     const s = await seed(databaseUrl);
     const baseline = await start('baseline', { BENCH_VENDOR: s.vendorId, BENCH_CONTRACT: s.contractId });
     const service = await start('service', { DATABASE_URL: databaseUrl });
+    children.baseline = baseline.child;
+    children.service = service.child;
     const b = `http://127.0.0.1:${baseline.ready.port}`;
     const k = `http://127.0.0.1:${service.ready.port}`;
     const baselineToken = baseline.ready.token as string;
@@ -395,7 +430,7 @@ async function main(): Promise<void> {
 
       const rows: string[][] = [];
       console.log(`\n${ROUNDS} alternating rounds of ${SECONDS} s per side, ${CONCURRENCY} in flight, pool ${POOL} on both sides`);
-      console.log('route | baseline/s | service/s | ratio | ratio per round | baseline p50 ms | p50 ms | p99 ms | p99/p50');
+      console.log('route | baseline/s | service/s | ratio | ratio per round | baseline p50 ms | p50 ms | p99 ms | p99/p50 | baseline CPU µs/req | service CPU µs/req');
       await compare(rows, 'access, new article (a new visitor each time)', one, async (i) =>
         expectStatus(await access(basic(`v-${run}-${i}`), `fresh-${i}`), 200, 'access'),
       );
@@ -453,7 +488,8 @@ async function main(): Promise<void> {
   } else {
     console.log('DATABASE_URL is not set: only the embedded figures (set it to compare the routes with the baseline on PostgreSQL)');
   }
-  for (const line of await embeddedFigures()) console.log(line);
+  // BENCH_EMBEDDED=false skips the embedded figures (a quicker run while working on one route).
+  if (process.env.BENCH_EMBEDDED !== 'false') for (const line of await embeddedFigures()) console.log(line);
   console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
 }
 

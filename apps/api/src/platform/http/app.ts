@@ -76,6 +76,27 @@ function bodyParsersFor(spec: RouteSpec): RequestHandler[] {
   ];
 }
 
+
+/** pino-http: one line per answered request, credentials redacted. */
+function requestLogger(logger: Logger, requestId: (req: IncomingMessage, res: { setHeader(name: string, value: string): unknown }) => string): RequestHandler {
+  return pinoHttp({
+      logger,
+      genReqId: requestId,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Credentials in query strings (reset tokens, authorization codes, share tokens) never reach the log.
+        req: (req: { url?: string; query?: unknown; headers?: Record<string, unknown> }) => {
+          if (typeof req.url === 'string') req.url = redactUrl(req.url);
+          if (req.query) req.query = redactQuery(req.query);
+          if (req.headers && typeof req.headers.referer === 'string') {
+            req.headers = { ...req.headers, referer: redactUrl(req.headers.referer) };
+          }
+          return req;
+        },
+      },
+    });
+}
+
 /** Refuses a body whose media type the route does not take, instead of reading it as empty. */
 function requireContentType(spec: RouteSpec): RequestHandler {
   const wanted = spec.body?.contentType ?? 'application/json';
@@ -98,28 +119,21 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
   app.set('query parser', 'simple');
+  const requestId = (req: IncomingMessage, res: { setHeader(name: string, value: string): unknown }) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    return id;
+  };
   app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        // Credentials in query strings (reset tokens, authorization codes, share tokens) never reach the log.
-        req: (req: { url?: string; query?: unknown; headers?: Record<string, unknown> }) => {
-          if (typeof req.url === 'string') req.url = redactUrl(req.url);
-          if (req.query) req.query = redactQuery(req.query);
-          if (req.headers && typeof req.headers.referer === 'string') {
-            req.headers = { ...req.headers, referer: redactUrl(req.headers.referer) };
-          }
-          return req;
-        },
-      },
-    }),
+    // With logging off, a request needs only its id and the logger: a per-request child logger costs CPU on every hot request.
+    options.logger.level === 'silent'
+      ? (req, res, next) => {
+          req.id = requestId(req, res);
+          req.log = options.logger;
+          next();
+        }
+      : requestLogger(options.logger, requestId),
   );
   app.use(rejectEncodedNul());
   if (options.isAllowedOrigin) app.use(cors(options.isAllowedOrigin));

@@ -2,6 +2,9 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validate, ValidationError, ValidationTypes } from 'class-validator';
 import { isNullableField } from './dto-decorators';
 import { HttpProblem } from './problem';
+import { memoiseValidationMetadata } from './validation-metadata-memo';
+
+memoiseValidationMetadata();
 
 export type Class<T> = new () => T;
 
@@ -38,6 +41,29 @@ export function depthOf(value: unknown, limit: number): number {
   return deepest;
 }
 
+interface PresenceRule {
+  optional: boolean;
+  nested: boolean;
+}
+
+/** Per DTO class: decorators never change after the class is defined, and reading them back is a hot request's cost. */
+const presenceRules = new WeakMap<object, Map<string, PresenceRule>>();
+
+function presenceRulesOf(type: object): Map<string, PresenceRule> {
+  let rules = presenceRules.get(type);
+  if (!rules) {
+    rules = new Map();
+    for (const m of getMetadataStorage().getTargetValidationMetadatas(type as (...args: never[]) => unknown, '', true, false)) {
+      const entry = rules.get(m.propertyName) ?? { optional: false, nested: false };
+      if (m.type === ValidationTypes.CONDITIONAL_VALIDATION && m.name === 'isOptional') entry.optional = true;
+      if (m.type === ValidationTypes.NESTED_VALIDATION) entry.nested = true;
+      rules.set(m.propertyName, entry);
+    }
+    presenceRules.set(type, rules);
+  }
+  return rules;
+}
+
 /**
  * What class-validator leaves open, decided the same way for every DTO:
  * a nested object (`@ValidateNested`) that is not `@IsOptional` is required
@@ -49,15 +75,7 @@ export function depthOf(value: unknown, limit: number): number {
 export function presenceErrors(instance: object, prefix = ''): FieldError[] {
   const errors: FieldError[] = [];
   const type = instance.constructor;
-  const metadatas = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
-  const byProperty = new Map<string, { optional: boolean; nested: boolean }>();
-  for (const m of metadatas) {
-    const entry = byProperty.get(m.propertyName) ?? { optional: false, nested: false };
-    if (m.type === ValidationTypes.CONDITIONAL_VALIDATION && m.name === 'isOptional') entry.optional = true;
-    if (m.type === ValidationTypes.NESTED_VALIDATION) entry.nested = true;
-    byProperty.set(m.propertyName, entry);
-  }
-  for (const [property, { optional, nested }] of byProperty) {
+  for (const [property, { optional, nested }] of presenceRulesOf(type)) {
     const field = prefix ? `${prefix}.${property}` : property;
     const value = (instance as Record<string, unknown>)[property];
     if (value === null && optional && !isNullableField(type, property)) {
