@@ -14,6 +14,7 @@ import { UserRepository } from '../identity';
 import { Clock } from '../shared';
 
 const key = (vendorId: string, id: string) => `${vendorId}\u0000${id}`;
+const oldestFirst = (a: AccessGrant, b: AccessGrant) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class InMemoryAccessListRepository implements AccessListRepository {
   readonly rows = new Map<string, AccessList>();
@@ -42,7 +43,7 @@ export class InMemoryAccessGrantRepository implements AccessGrantRepository {
   }
 
   async listByList(vendorId: string, listId: string, page?: GrantPage): Promise<AccessGrant[]> {
-    const all = [...this.rows.values()].filter((g) => g.vendorId === vendorId && g.listId === listId);
+    const all = [...this.rows.values()].filter((g) => g.vendorId === vendorId && g.listId === listId).sort(oldestFirst);
     return page ? all.slice(page.offset, page.offset + page.limit) : all;
   }
   async find(vendorId: string, listId: string, id: string): Promise<AccessGrant | null> {
@@ -58,7 +59,9 @@ export class InMemoryAccessGrantRepository implements AccessGrantRepository {
     this.rows.set(key(grant.vendorId, grant.id), grant);
     return true;
   }
+  /** Saves over a stored grant of the list; one that is not stored (removed meanwhile) stays gone, as an UPDATE of no row. */
   async save(grant: AccessGrant): Promise<boolean> {
+    if (!(await this.find(grant.vendorId, grant.listId, grant.id))) return false;
     return this.add(grant);
   }
   async remove(vendorId: string, listId: string, id: string): Promise<boolean> {

@@ -29,8 +29,10 @@ export class InMemoryProductRepository implements ProductRepository {
   async find(vendorId: string, sku: string): Promise<Product | null> {
     return this.rows.get(productKey(vendorId, sku)) ?? null;
   }
+  /** Saves over a stored product; one that was never added stays out, as an UPDATE of no row (`add` is how a product comes in). */
   async save(product: Product): Promise<void> {
-    this.rows.set(productKey(product.vendorId, product.sku), product);
+    const key = productKey(product.vendorId, product.sku);
+    if (this.rows.has(key)) this.rows.set(key, product);
   }
   async list(vendorId: string): Promise<Product[]> {
     return [...this.rows.values()].filter((p) => p.vendorId === vendorId).sort((a, b) => a.sku.localeCompare(b.sku));

@@ -6,11 +6,14 @@ import {
   CheckoutSettings,
   CheckoutSettingsRepository,
   CheckoutSnapshot,
+  CheckoutStatus,
   PaymentProvider,
 } from '../checkout';
 import { DomainEvent } from '../shared';
 
 const key = (vendorId: string, id: string) => `${vendorId}\u0000${id}`;
+/** Statuses a checkout can still be paid in; completed and expired ones are closed. */
+const OPEN: readonly CheckoutStatus[] = ['PENDING', 'WAITING_PAYMENT_CONFIRMATION'];
 
 /** Checkouts as snapshots; updates of one checkout run one after another, as under a row lock. */
 export class InMemoryCheckoutRepository implements CheckoutRepository {
@@ -58,7 +61,7 @@ export class InMemoryCheckoutRepository implements CheckoutRepository {
 
   async listOpenOfVisitor(vendorId: string, visitorId: string): Promise<string[]> {
     return [...this.rows.values()]
-      .filter((c) => c.vendorId === vendorId && c.owner.kind === 'visitor' && c.owner.visitorId === visitorId && c.status !== 'COMPLETED')
+      .filter((c) => c.vendorId === vendorId && c.owner.kind === 'visitor' && c.owner.visitorId === visitorId && OPEN.includes(c.status))
       .map((c) => c.id);
   }
 }

@@ -5,3 +5,7 @@ export * from './contract-builders';
 export * from './contract-repository.contract';
 export * from './entitlement-repository.contract';
 export * from './bill-repository.contract';
+export * from './catalog-repositories.contract';
+export * from './access-list-repositories.contract';
+export * from './webhook-endpoint-repository.contract';
+export * from './checkout-repository.contract';
