@@ -9,7 +9,8 @@ import { ContractCase, ContractViolation, rejects, same } from './contract-case'
  * What every CheckoutRepository must do (checkout/ports.ts): tenancy by
  * vendor, `update` that stores what the step leaves and nothing when it
  * throws, `completeOnce` that runs its step once only for an open checkout
- * and undoes the claim when the step throws, and the visitor's open
+ * and undoes the claim when the step throws, the recorded events written
+ * with the row (none when the step throws), and the visitor's open
  * checkouts. A fixture holds no checkout of its two vendors (which exist,
  * for stores that check).
  */
@@ -17,6 +18,8 @@ export interface CheckoutRepositoryFixture {
   readonly checkouts: CheckoutRepository;
   readonly vendorId: string;
   readonly otherVendorId: string;
+  /** The types of the events the store wrote to its outbox about the checkout, oldest first. */
+  eventTypesOf(vendorId: string, checkoutId: string): Promise<string[]>;
 }
 
 const address = { country: 'SE', zip: '111 22', city: 'Stockholm', street: 'Storgatan 1', co: null, lastName: 'Lind', firstName: 'Ada' };
@@ -115,6 +118,8 @@ export const CHECKOUT_REPOSITORY_CONTRACT: readonly ContractCase<CheckoutReposit
       same(await f.checkouts.completeOnce(f.otherVendorId, 'k1', notToRun), null, "another vendor's completion");
       same(await f.checkouts.listOpenOfVisitor(f.otherVendorId, 'visitor-1'), [], "another vendor's open checkouts of the visitor");
       same((await stored(f, 'k1')).toSnapshot(), made.toSnapshot(), 'the checkout after all that');
+      same(await f.eventTypesOf(f.vendorId, 'k1'), ['checkout.created'], 'the events written with the new checkout');
+      same(await f.eventTypesOf(f.otherVendorId, 'k1'), [], "another vendor's events");
     },
   },
   {
@@ -125,6 +130,7 @@ export const CHECKOUT_REPOSITORY_CONTRACT: readonly ContractCase<CheckoutReposit
       same(answer, true, 'the answer');
       const after = (await stored(f, 'k1')).toSnapshot();
       same([after.owner, after.updatedAt], [{ kind: 'user', userId: 'u1' }, minutesLater(5)], 'the stored owner');
+      same(await f.eventTypesOf(f.vendorId, 'k1'), ['checkout.created', 'checkout.claimed'], 'the events written');
       await rejects(() => f.checkouts.update(f.vendorId, 'nope', () => undefined), CheckoutNotFound, 'update of an unknown checkout');
     },
   },
@@ -143,6 +149,7 @@ export const CHECKOUT_REPOSITORY_CONTRACT: readonly ContractCase<CheckoutReposit
         'the failing update',
       );
       same((await stored(f, 'k1')).toSnapshot(), made.toSnapshot(), 'the checkout after the failed update');
+      same(await f.eventTypesOf(f.vendorId, 'k1'), ['checkout.created'], 'the events after the failed update');
     },
   },
   {
@@ -153,6 +160,7 @@ export const CHECKOUT_REPOSITORY_CONTRACT: readonly ContractCase<CheckoutReposit
       if (!completed) throw new ContractViolation('the first completion answered null');
       same(completed.toSnapshot().status, 'COMPLETED', 'the answered status');
       same((await stored(f, 'k1')).toSnapshot(), completed.toSnapshot(), 'the stored checkout');
+      same(await f.eventTypesOf(f.vendorId, 'k1'), ['checkout.created', 'checkout.completed'], 'the events written');
       same(await f.checkouts.completeOnce(f.vendorId, 'k1', notToRun), null, 'the second completion');
       same(await f.checkouts.completeOnce(f.vendorId, 'nope', notToRun), null, 'the completion of an unknown checkout');
     },
@@ -185,6 +193,7 @@ export const CHECKOUT_REPOSITORY_CONTRACT: readonly ContractCase<CheckoutReposit
         'the failing completion',
       );
       same((await stored(f, 'k1')).toSnapshot(), made.toSnapshot(), 'the checkout after the failed completion');
+      same(await f.eventTypesOf(f.vendorId, 'k1'), ['checkout.created'], 'the events after the failed completion');
       if (!(await f.checkouts.completeOnce(f.vendorId, 'k1', completeStep(minutesLater(6))))) {
         throw new ContractViolation('the later completion answered null');
       }
