@@ -1,7 +1,7 @@
 import { Clock } from '@kiosk/domain';
 import { Entitlement, EntitlementRepository, EntitlementType } from '@kiosk/domain/access';
 import { DataSource } from 'typeorm';
-import { sqlRows } from '../platform/database/sql';
+import { preparedRows, sqlRows } from '../platform/database/sql';
 import { managerOf } from '../platform/database/transaction';
 import { EntitlementRow } from './access.rows';
 
@@ -175,8 +175,9 @@ export class TypeOrmEntitlementRepository implements EntitlementRepository {
    * the domain's `grantInForce` / `entitlementOfGrant`, docs/access-lists.md).
    */
   async listByUser(vendorId: string, userId: string): Promise<Entitlement[]> {
-    const rows = await sqlRows<RawRow>(
-      managerOf(this.db),
+    // Every paywall read, unlock and entitlement list of a signed-in reader asks this: prepared once per connection.
+    const rows = await preparedRows<RawRow>(
+      this.db,
       `SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = $1 AND user_id = $2
        UNION ALL
        ${grantEntitlementsSql({ vendor: '$1', now: '$3', user: '$2' })}

@@ -9,7 +9,7 @@ import {
   WindowSummary,
 } from '@kiosk/domain/paywalls';
 import { DataSource } from 'typeorm';
-import { sqlRows } from '../platform/database/sql';
+import { preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 
 interface ReadRow {
@@ -40,8 +40,8 @@ export class TypeOrmReadLedger implements ReadLedger {
   constructor(private readonly db: DataSource) {}
 
   async recordReadIfAllowed(query: RecordReadQuery): Promise<RecordReadResult> {
-    const [row] = await sqlRows<{ decided: LedgerOutcome; reads_in_window: number }>(
-      managerOf(this.db),
+    const [row] = await preparedRows<{ decided: LedgerOutcome; reads_in_window: number }>(
+      this.db,
       `SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)`,
       [query.vendorId, query.paywallId, query.readerKey, query.contentId, query.windowStart, query.limit, query.now],
     );
@@ -50,8 +50,8 @@ export class TypeOrmReadLedger implements ReadLedger {
 
   /** The same count and check as `paywall_record_read`, without the lock or the insert. */
   async windowSummary(query: Omit<RecordReadQuery, 'now'>): Promise<WindowSummary> {
-    const [row] = await sqlRows<{ n: number; already: boolean }>(
-      managerOf(this.db),
+    const [row] = await preparedRows<{ n: number; already: boolean }>(
+      this.db,
       `SELECT
          (SELECT count(*)::int FROM (
             SELECT 1 FROM paywall_reads
@@ -77,8 +77,8 @@ export class TypeOrmReadLedger implements ReadLedger {
 
   /** Both counts in one statement: one index range of the longer window, the shorter one filtered. */
   async readCounts(query: ReadCountsQuery): Promise<{ daily: number; weekly: number }> {
-    const [row] = await sqlRows<{ daily: number; weekly: number }>(
-      managerOf(this.db),
+    const [row] = await preparedRows<{ daily: number; weekly: number }>(
+      this.db,
       `SELECT count(DISTINCT content_id) FILTER (WHERE read_at > $3)::int AS daily,
               count(DISTINCT content_id) FILTER (WHERE read_at > $4)::int AS weekly
          FROM paywall_reads

@@ -1,18 +1,20 @@
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { Client } from 'pg';
 import { ConfigCache } from '../../src/platform/cache/config-cache';
 import { TestApp } from './harness';
 
 /**
- * The SQL statements `work` sends through TypeORM (every repository and
- * `sqlRows` go through it), whitespace collapsed. Run one request at a time:
- * whatever else the process sends meanwhile is counted too.
+ * The SQL statements `work` sends to the database (every repository,
+ * `sqlRows` and `preparedRows` end in a `pg` client's `query`), whitespace
+ * collapsed. Run one request at a time: whatever else the process sends
+ * meanwhile is counted too.
  */
 export async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
-  const original = PostgresQueryRunner.prototype.query;
-  const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (this: PostgresQueryRunner, ...args) {
-    seen.push(String(args[0]).replace(/\s+/g, ' ').trim());
-    return original.apply(this, args) as never;
+  const original = Client.prototype.query;
+  const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string };
+    seen.push(String(typeof config === 'string' ? config : config?.text).replace(/\s+/g, ' ').trim());
+    return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
   });
   try {
     await work();

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { markSharedSession } from './sql';
 
 /** How long a query waits for a pooled connection (or a new one to open) before it fails, unless configured. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -19,7 +20,7 @@ export function createDataSource(
   url: string,
   options: { embedded: boolean; poolSize?: number; connectTimeoutMs?: number },
 ): DataSource {
-  return new DataSource({
+  const db = new DataSource({
     type: 'postgres',
     url,
     entities: ENTITIES,
@@ -36,4 +37,5 @@ export function createDataSource(
       keepAliveInitialDelayMillis: 10_000,
     },
   });
+  return options.embedded ? markSharedSession(db) : db;
 }
