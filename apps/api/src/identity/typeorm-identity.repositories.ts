@@ -8,12 +8,23 @@ import {
   UserRepository,
 } from '@kiosk/domain/identity';
 import { isUniqueViolation } from '../platform/database/errors';
-import { sqlRows } from '../platform/database/sql';
+import { preparedRows, sqlRows } from '../platform/database/sql';
 import { managerOf } from '../platform/database/transaction';
 import { DataSource, IsNull } from 'typeorm';
 import { ApiKeyRow, BrowserClientRow, UserRow } from './identity.rows';
 
 const toApiKey = (row: ApiKeyRow): ApiKey => ({ ...row, role: row.role as ApiKeyRole });
+
+interface ApiKeyRecord {
+  vendor_id: string;
+  client_id: string;
+  name: string;
+  role: string;
+  grants: string[];
+  secret_hash: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
 
 export class TypeOrmApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly db: DataSource) {}
@@ -22,9 +33,25 @@ export class TypeOrmApiKeyRepository implements ApiKeyRepository {
     await managerOf(this.db).getRepository(ApiKeyRow).insert({ ...key, grants: [...key.grants] });
   }
 
+  /** Every token exchange asks this: one prepared statement (issue 17). */
   async find(vendorId: string, clientId: string): Promise<ApiKey | null> {
-    const row = await managerOf(this.db).getRepository(ApiKeyRow).findOneBy({ vendorId, clientId });
-    return row ? toApiKey(row) : null;
+    const [row] = await preparedRows<ApiKeyRecord>(
+      this.db,
+      `SELECT vendor_id, client_id, name, role, grants, secret_hash, created_at, revoked_at FROM api_keys WHERE vendor_id = $1 AND client_id = $2`,
+      [vendorId, clientId],
+    );
+    return row
+      ? toApiKey({
+          vendorId: row.vendor_id,
+          clientId: row.client_id,
+          name: row.name,
+          role: row.role,
+          grants: row.grants,
+          secretHash: row.secret_hash,
+          createdAt: new Date(row.created_at),
+          revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+        })
+      : null;
   }
 
   async list(vendorId: string): Promise<ApiKey[]> {
