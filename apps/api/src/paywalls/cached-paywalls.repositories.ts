@@ -1,4 +1,4 @@
-import { Paywall, PaywallRepository, Strategy, StrategyRepository } from '@kiosk/domain/paywalls';
+import { Paywall, PaywallRepository, SavedBy, Strategy, StrategyRepository } from '@kiosk/domain/paywalls';
 import { CacheRegion, ConfigCache } from '../platform/cache/config-cache';
 
 /** Cache regions of this module; a change announces (region, `<vendorId>\u001f<id>`) or the region alone. */
@@ -8,9 +8,9 @@ export const cacheKey = (vendorId: string, id: string) => `${vendorId}\u001f${id
 
 type Aggregate = { readonly vendorId: string; readonly id: string };
 type Repository<A> = {
-  add(aggregate: A): Promise<boolean>;
+  add(aggregate: A, savedBy?: SavedBy | null): Promise<boolean>;
   find(vendorId: string, id: string): Promise<A | null>;
-  update<T>(vendorId: string, id: string, fn: (aggregate: A) => T | Promise<T>): Promise<T>;
+  update<T>(vendorId: string, id: string, fn: (aggregate: A) => T | Promise<T>, savedBy?: SavedBy | null): Promise<T>;
   list(vendorId: string): Promise<A[]>;
 };
 
@@ -32,8 +32,8 @@ class CachedRepository<A extends Aggregate> {
     this.region = cache.region<A | null>(regionName);
   }
 
-  async add(aggregate: A): Promise<boolean> {
-    const added = await this.inner.add(aggregate);
+  async add(aggregate: A, savedBy?: SavedBy | null): Promise<boolean> {
+    const added = await this.inner.add(aggregate, savedBy);
     if (added) await this.cache.changed(this.regionName, cacheKey(aggregate.vendorId, aggregate.id));
     return added;
   }
@@ -52,12 +52,17 @@ class CachedRepository<A extends Aggregate> {
     return { value, hit };
   }
 
-  update<T>(vendorId: string, id: string, fn: (aggregate: A) => T | Promise<T>): Promise<T> {
-    return this.inner.update(vendorId, id, async (aggregate) => {
-      const result = await fn(aggregate);
-      await this.cache.changed(this.regionName, cacheKey(vendorId, id));
-      return result;
-    });
+  update<T>(vendorId: string, id: string, fn: (aggregate: A) => T | Promise<T>, savedBy?: SavedBy | null): Promise<T> {
+    return this.inner.update(
+      vendorId,
+      id,
+      async (aggregate) => {
+        const result = await fn(aggregate);
+        await this.cache.changed(this.regionName, cacheKey(vendorId, id));
+        return result;
+      },
+      savedBy,
+    );
   }
 
   list(vendorId: string): Promise<A[]> {

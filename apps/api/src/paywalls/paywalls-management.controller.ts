@@ -4,18 +4,40 @@ import {
   CreatePaywall,
   CreateStrategy,
   GetPaywall,
+  GetPaywallVersion,
   GetStrategy,
+  GetStrategyVersion,
   InvalidStrategyFlow,
+  ListPaywallVersions,
   ListPaywalls,
   ListStrategies,
+  ListStrategyVersions,
   PaywallContentInput,
+  RestorePaywallVersion,
+  RestoreStrategyVersion,
   RetirePaywall,
   RetireStrategy,
+  SavedBy,
 } from '@kiosk/domain/paywalls';
+import { Principal } from '@kiosk/domain/identity';
 import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
-import { ChangePaywallBody, ChangeStrategyBody, CreatePaywallBody, CreateStrategyBody, LinkTiersBody } from './paywalls.dto';
-import { LINK_TIERS_SCHEMA, PAYWALL_ADMIN_SCHEMA, paywallAdminView, STRATEGY_SCHEMA, strategyView } from './paywalls.views';
+import { ChangePaywallBody, ChangeStrategyBody, CreatePaywallBody, CreateStrategyBody, LinkTiersBody, VersionsQuery } from './paywalls.dto';
+import {
+  LINK_TIERS_SCHEMA,
+  PAYWALL_ADMIN_SCHEMA,
+  PAYWALL_VERSION_SCHEMA,
+  PAYWALL_VERSION_SUMMARY_SCHEMA,
+  paywallAdminView,
+  paywallVersionSummary,
+  paywallVersionView,
+  STRATEGY_SCHEMA,
+  STRATEGY_VERSION_SCHEMA,
+  STRATEGY_VERSION_SUMMARY_SCHEMA,
+  strategyVersionSummary,
+  strategyVersionView,
+  strategyView,
+} from './paywalls.views';
 import {
   CHANGE_PAYWALL_EXAMPLE,
   CREATE_PAYWALL_EXAMPLE,
@@ -23,8 +45,12 @@ import {
   LINK_TIERS_EXAMPLE,
   PAYWALL_ADMIN_EXAMPLE,
   PAYWALL_ID,
+  PAYWALL_VERSION_EXAMPLE,
+  PAYWALL_VERSION_SUMMARY_EXAMPLES,
   STRATEGY_EXAMPLE,
   STRATEGY_ID,
+  STRATEGY_VERSION_EXAMPLE,
+  STRATEGY_VERSION_SUMMARY_EXAMPLES,
 } from './paywalls.examples';
 import { LinkTierSettings } from './signed-link-issuer';
 
@@ -42,6 +68,29 @@ export interface PaywallManagementUseCases {
   retireStrategy: RetireStrategy;
   getStrategy: GetStrategy;
   listStrategies: ListStrategies;
+  listPaywallVersions: ListPaywallVersions;
+  getPaywallVersion: GetPaywallVersion;
+  restorePaywallVersion: RestorePaywallVersion;
+  listStrategyVersions: ListStrategyVersions;
+  getStrategyVersion: GetStrategyVersion;
+  restoreStrategyVersion: RestoreStrategyVersion;
+}
+
+/** Who saves, for the version history: an API key's client id or a staff member's user id; null otherwise. */
+export function savedByOf(principal: Principal): SavedBy | null {
+  if (principal.kind === 'api_key') return { kind: 'API_KEY', id: principal.clientId };
+  if (principal.kind === 'user' && principal.staff) return { kind: 'STAFF', id: principal.userId };
+  return null;
+}
+
+/** A version number in the path: digits only (else 400 naming `version`); 0 and numbers never saved are a 404. */
+function versionParam(value: string): number {
+  if (!/^\d{1,9}$/.test(value)) {
+    throw new HttpProblem(400, 'REQUEST.INVALID', 'version must be a whole number', {
+      errors: [{ field: 'version', message: 'must be a whole number of at most 9 digits' }],
+    });
+  }
+  return Number(value);
 }
 
 /** Splits a paywall body into the admin fields and the rendered content. */
@@ -93,7 +142,7 @@ export class PaywallManagementController implements Controller {
         responses: { 201: { description: 'Created (admin shape)', schema: PAYWALL_ADMIN_SCHEMA } },
         handler: async ({ res, body, principal }) => {
           const input = paywallInput(body);
-          const paywall = await u.createPaywall.execute({ vendorId: principal.vendorId, ...input, name: body.name });
+          const paywall = await u.createPaywall.execute({ vendorId: principal.vendorId, ...input, name: body.name, savedBy: savedByOf(principal) });
           res.status(201).json(paywallAdminView(paywall));
         },
       }),
@@ -142,7 +191,12 @@ export class PaywallManagementController implements Controller {
         examples: { params: { paywallId: PAYWALL_ID }, request: CHANGE_PAYWALL_EXAMPLE, responses: { 200: { ...PAYWALL_ADMIN_EXAMPLE, version: 4 } } },
         responses: { 200: { description: 'The changed paywall', schema: PAYWALL_ADMIN_SCHEMA } },
         handler: async ({ res, params, body, principal }) => {
-          const paywall = await u.changePaywall.execute({ vendorId: principal.vendorId, paywallId: params.paywallId, change: paywallInput(body) });
+          const paywall = await u.changePaywall.execute({
+            vendorId: principal.vendorId,
+            paywallId: params.paywallId,
+            change: paywallInput(body),
+            savedBy: savedByOf(principal),
+          });
           res.json(paywallAdminView(paywall));
         },
       }),
@@ -159,7 +213,75 @@ export class PaywallManagementController implements Controller {
         examples: { params: { paywallId: PAYWALL_ID }, responses: { 200: { ...PAYWALL_ADMIN_EXAMPLE, status: 'ARCHIVED' } } },
         responses: { 200: { description: 'The archived paywall', schema: PAYWALL_ADMIN_SCHEMA } },
         handler: async ({ res, params, principal }) => {
-          res.json(paywallAdminView(await u.retirePaywall.execute({ vendorId: principal.vendorId, paywallId: params.paywallId })));
+          res.json(paywallAdminView(await u.retirePaywall.execute({ vendorId: principal.vendorId, paywallId: params.paywallId, savedBy: savedByOf(principal) })));
+        },
+      }),
+      route<unknown, VersionsQuery>({
+        method: 'get',
+        path: '/management/paywalls/{paywallId}/versions',
+        operationId: 'listPaywallVersions',
+        summary: "A paywall's saved versions, newest first: number, when, by whom",
+        description:
+          'Every save that made a new version (create, a change that altered something, retire, restore) is kept whole. ' +
+          '`savedBy` is the API key (its client id) or the staff member (their user id) who saved it, or null when ' +
+          'unknown (versions from before the history was kept). `limit` (1 to 500, default 50) and `offset` take a page. ' +
+          "Another vendor's paywall is a 404.",
+        tags,
+        auth: READ,
+        query: VersionsQuery,
+        examples: { params: { paywallId: PAYWALL_ID }, query: { limit: 20, offset: 0 }, responses: { 200: PAYWALL_VERSION_SUMMARY_EXAMPLES } },
+        responses: { 200: { description: 'The versions, newest first', schema: { type: 'array', items: PAYWALL_VERSION_SUMMARY_SCHEMA } } },
+        handler: async ({ res, params, query, principal }) => {
+          const versions = await u.listPaywallVersions.execute({ vendorId: principal.vendorId, paywallId: params.paywallId, ...query });
+          res.json(versions.map(paywallVersionSummary));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/paywalls/{paywallId}/versions/{version}',
+        operationId: 'getPaywallVersion',
+        summary: 'One saved version of a paywall, whole (admin shape as it was saved)',
+        description:
+          'The version\'s summary plus `paywall`, the paywall in the admin shape as that version was saved. A version ' +
+          'that is not digits is a 400; one the paywall never had is a 404 `PAYWALL.VERSION_NOT_FOUND`.',
+        tags,
+        auth: READ,
+        examples: { params: { paywallId: PAYWALL_ID, version: '3' }, responses: { 200: PAYWALL_VERSION_EXAMPLE } },
+        responses: {
+          200: { description: 'The version', schema: PAYWALL_VERSION_SCHEMA },
+          400: { description: 'The version is not a whole number' },
+        },
+        handler: async ({ res, params, principal }) => {
+          const version = versionParam(params.version);
+          res.json(paywallVersionView(await u.getPaywallVersion.execute({ vendorId: principal.vendorId, paywallId: params.paywallId, version })));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/management/paywalls/{paywallId}/versions/{version}/restore',
+        operationId: 'restorePaywallVersion',
+        summary: "Save an earlier version's content as a new version",
+        description:
+          'The name, entity, preview address and content of the version become the paywall\'s again, as a new version ' +
+          '(the versions in between stay in the history). Nothing changes when the paywall already is so. An archived ' +
+          'paywall is a 409 `PAYWALL.ARCHIVED`; a version it never had is a 404 `PAYWALL.VERSION_NOT_FOUND`.',
+        tags,
+        auth: WRITE,
+        examples: { params: { paywallId: PAYWALL_ID, version: '2' }, responses: { 200: { ...PAYWALL_ADMIN_EXAMPLE, version: 4 } } },
+        responses: {
+          200: { description: 'The paywall with the restored content', schema: PAYWALL_ADMIN_SCHEMA },
+          400: { description: 'The version is not a whole number' },
+          409: { description: 'The paywall is archived' },
+        },
+        handler: async ({ res, params, principal }) => {
+          const version = versionParam(params.version);
+          const paywall = await u.restorePaywallVersion.execute({
+            vendorId: principal.vendorId,
+            paywallId: params.paywallId,
+            version,
+            savedBy: savedByOf(principal),
+          });
+          res.json(paywallAdminView(paywall));
         },
       }),
       route({
@@ -211,7 +333,7 @@ export class PaywallManagementController implements Controller {
         responses: { 201: { description: 'Created', schema: STRATEGY_SCHEMA } },
         handler: async ({ res, body, principal }) => {
           const strategy = await flowProblems(() =>
-            u.createStrategy.execute({ vendorId: principal.vendorId, name: body.name, target: body.target, flow: body.flow }),
+            u.createStrategy.execute({ vendorId: principal.vendorId, name: body.name, target: body.target, flow: body.flow, savedBy: savedByOf(principal) }),
           );
           res.status(201).json(strategyView(strategy));
         },
@@ -271,6 +393,7 @@ export class PaywallManagementController implements Controller {
               name: body.name,
               target: body.target,
               flow: body.flow,
+              savedBy: savedByOf(principal),
             }),
           );
           res.json(strategyView(strategy));
@@ -288,7 +411,71 @@ export class PaywallManagementController implements Controller {
         examples: { params: { strategyId: STRATEGY_ID }, responses: { 200: { ...STRATEGY_EXAMPLE, status: 'ARCHIVED' } } },
         responses: { 200: { description: 'The archived strategy', schema: STRATEGY_SCHEMA } },
         handler: async ({ res, params, principal }) => {
-          res.json(strategyView(await u.retireStrategy.execute({ vendorId: principal.vendorId, strategyId: params.strategyId })));
+          res.json(strategyView(await u.retireStrategy.execute({ vendorId: principal.vendorId, strategyId: params.strategyId, savedBy: savedByOf(principal) })));
+        },
+      }),
+      route<unknown, VersionsQuery>({
+        method: 'get',
+        path: '/management/paywall-strategies/{strategyId}/versions',
+        operationId: 'listPaywallStrategyVersions',
+        summary: "A strategy's saved versions, newest first: number, when, by whom",
+        description:
+          'Every save that made a new version (create, a change that altered something, retire, restore) is kept whole. ' +
+          '`savedBy` is the API key (its client id) or the staff member (their user id) who saved it, or null when ' +
+          'unknown. `limit` (1 to 500, default 50) and `offset` take a page. Another vendor\'s strategy is a 404.',
+        tags: strategyTags,
+        auth: READ,
+        query: VersionsQuery,
+        examples: { params: { strategyId: STRATEGY_ID }, query: { limit: 20, offset: 0 }, responses: { 200: STRATEGY_VERSION_SUMMARY_EXAMPLES } },
+        responses: { 200: { description: 'The versions, newest first', schema: { type: 'array', items: STRATEGY_VERSION_SUMMARY_SCHEMA } } },
+        handler: async ({ res, params, query, principal }) => {
+          const versions = await u.listStrategyVersions.execute({ vendorId: principal.vendorId, strategyId: params.strategyId, ...query });
+          res.json(versions.map(strategyVersionSummary));
+        },
+      }),
+      route({
+        method: 'get',
+        path: '/management/paywall-strategies/{strategyId}/versions/{version}',
+        operationId: 'getPaywallStrategyVersion',
+        summary: 'One saved version of a strategy, whole (name, target, flow as saved)',
+        description:
+          'The version\'s summary plus `strategy`, the strategy as that version was saved. A version that is not digits ' +
+          'is a 400; one the strategy never had is a 404 `STRATEGY.VERSION_NOT_FOUND`.',
+        tags: strategyTags,
+        auth: READ,
+        examples: { params: { strategyId: STRATEGY_ID, version: '1' }, responses: { 200: STRATEGY_VERSION_EXAMPLE } },
+        responses: {
+          200: { description: 'The version', schema: STRATEGY_VERSION_SCHEMA },
+          400: { description: 'The version is not a whole number' },
+        },
+        handler: async ({ res, params, principal }) => {
+          const version = versionParam(params.version);
+          res.json(strategyVersionView(await u.getStrategyVersion.execute({ vendorId: principal.vendorId, strategyId: params.strategyId, version })));
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/management/paywall-strategies/{strategyId}/versions/{version}/restore',
+        operationId: 'restorePaywallStrategyVersion',
+        summary: "Save an earlier version's name, target and flow as a new version",
+        description:
+          'The version\'s name, target and flow become the strategy\'s again, as a new version (the versions in between ' +
+          'stay in the history); executions use it at once. Nothing changes when the strategy already is so. An archived ' +
+          'strategy is a 409 `STRATEGY.ARCHIVED`; a version it never had is a 404 `STRATEGY.VERSION_NOT_FOUND`.',
+        tags: strategyTags,
+        auth: WRITE,
+        examples: { params: { strategyId: STRATEGY_ID, version: '1' }, responses: { 200: { ...STRATEGY_EXAMPLE, version: 3 } } },
+        responses: {
+          200: { description: 'The strategy with the restored version', schema: STRATEGY_SCHEMA },
+          400: { description: 'The version is not a whole number' },
+          409: { description: 'The strategy is archived' },
+        },
+        handler: async ({ res, params, principal }) => {
+          const version = versionParam(params.version);
+          const strategy = await flowProblems(() =>
+            u.restoreStrategyVersion.execute({ vendorId: principal.vendorId, strategyId: params.strategyId, version, savedBy: savedByOf(principal) }),
+          );
+          res.json(strategyView(strategy));
         },
       }),
     ];

@@ -1,16 +1,19 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsDefined,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
 
@@ -100,4 +103,13 @@ export class ExecuteStrategyBody {
 
 export class ExecuteStrategyQuery {
   @IsOptional() @IsIn(['true', 'false']) debug?: 'true' | 'false';
+}
+
+const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
+
+/** `limit` / `offset` of the version lists, as the other management lists take them (docs/management.md). */
+export class VersionsQuery {
+  /** Page size: 1 to 500 (default 50). */
+  @IsOptional() @Transform(wholeNumber) @IsInt() @Min(1) @Max(500) limit?: number;
+  @IsOptional() @Transform(wholeNumber) @IsInt() @Min(0) @Max(1_000_000) offset?: number;
 }

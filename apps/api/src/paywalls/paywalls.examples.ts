@@ -149,3 +149,17 @@ export const EXECUTE_EXAMPLE = {
 };
 
 export const LINK_TIERS_EXAMPLE = { metered: 'metered', entitled: 'premium' };
+
+export const PAYWALL_VERSION_SUMMARY_EXAMPLES = [
+  { version: 3, name: PAYWALL_ADMIN_EXAMPLE.name, status: 'ACTIVE', savedAt: PAYWALL_ADMIN_EXAMPLE.modifiedAt, savedBy: { kind: 'STAFF', id: '0190a4c7-5b6c-7d7e-8f90-a1b2c3d4e5f6' } },
+  { version: 2, name: PAYWALL_ADMIN_EXAMPLE.name, status: 'ACTIVE', savedAt: '2026-03-01T08:30:00.000Z', savedBy: { kind: 'API_KEY', id: 'apikey_3f9a1c2b7d4e5f60' } },
+];
+
+export const PAYWALL_VERSION_EXAMPLE = { ...PAYWALL_VERSION_SUMMARY_EXAMPLES[0], paywall: PAYWALL_ADMIN_EXAMPLE };
+
+export const STRATEGY_VERSION_SUMMARY_EXAMPLES = [
+  { version: 2, name: 'Mobile first, spring', status: 'ACTIVE', fingerprint: STRATEGY_EXAMPLE.fingerprint, savedAt: '2026-03-06T09:20:00.000Z', savedBy: { kind: 'STAFF', id: '0190a4c7-5b6c-7d7e-8f90-a1b2c3d4e5f6' } },
+  { version: 1, name: 'Mobile first', status: 'ACTIVE', fingerprint: STRATEGY_EXAMPLE.fingerprint, savedAt: '2026-03-05T15:50:00.000Z', savedBy: null },
+];
+
+export const STRATEGY_VERSION_EXAMPLE = { ...STRATEGY_VERSION_SUMMARY_EXAMPLES[1], strategy: STRATEGY_EXAMPLE };

@@ -6,13 +6,19 @@ import {
   CreatePaywall,
   CreateStrategy,
   GetPaywall,
+  GetPaywallVersion,
   GetPublicPaywall,
   GetStrategy,
+  GetStrategyVersion,
+  ListPaywallVersions,
   ListPaywalls,
   ListStrategies,
+  ListStrategyVersions,
   MergeVisitorReads,
   ReadLedger,
   RecordPaywallAccess,
+  RestorePaywallVersion,
+  RestoreStrategyVersion,
   RetirePaywall,
   RetireStrategy,
   SignedLinkIssuer,
@@ -46,11 +52,14 @@ export const paywallsModule = defineModule({
   requires: ['access', 'capsule'],
   register: ({ bind }) => {
     // Paywalls and strategies are read through the process's configuration cache; changes announce themselves.
+    // The TypeORM repositories also answer the version history (management only; no reader's path reads it).
+    bind(TypeOrmPaywallRepository).toDynamicValue((c) => new TypeOrmPaywallRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+    bind(TypeOrmStrategyRepository).toDynamicValue((c) => new TypeOrmStrategyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(CachedPaywallRepository)
-      .toDynamicValue((c) => new CachedPaywallRepository(new TypeOrmPaywallRepository(c.get(TOKENS.DataSource)), c.get(ConfigCache)))
+      .toDynamicValue((c) => new CachedPaywallRepository(c.get(TypeOrmPaywallRepository), c.get(ConfigCache)))
       .inSingletonScope();
     bind(CachedStrategyRepository)
-      .toDynamicValue((c) => new CachedStrategyRepository(new TypeOrmStrategyRepository(c.get(TOKENS.DataSource)), c.get(ConfigCache)))
+      .toDynamicValue((c) => new CachedStrategyRepository(c.get(TypeOrmStrategyRepository), c.get(ConfigCache)))
       .inSingletonScope();
     bind(PAYWALLS.Ledger).toDynamicValue((c) => new TypeOrmReadLedger(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(LinkTierSettings)
@@ -98,6 +107,14 @@ export const paywallsModule = defineModule({
     bind(RetireStrategy).toDynamicValue((c) => new RetireStrategy(strategies(c), c.get(TOKENS.Clock)));
     bind(GetStrategy).toDynamicValue((c) => new GetStrategy(strategies(c)));
     bind(ListStrategies).toDynamicValue((c) => new ListStrategies(strategies(c)));
+    const paywallHistory = (c: { get: <T>(id: ServiceIdentifier<T>) => T }) => c.get(TypeOrmPaywallRepository);
+    const strategyHistory = (c: { get: <T>(id: ServiceIdentifier<T>) => T }) => c.get(TypeOrmStrategyRepository);
+    bind(ListPaywallVersions).toDynamicValue((c) => new ListPaywallVersions(paywalls(c), paywallHistory(c)));
+    bind(GetPaywallVersion).toDynamicValue((c) => new GetPaywallVersion(paywalls(c), paywallHistory(c)));
+    bind(RestorePaywallVersion).toDynamicValue((c) => new RestorePaywallVersion(paywalls(c), paywallHistory(c), c.get(TOKENS.Clock)));
+    bind(ListStrategyVersions).toDynamicValue((c) => new ListStrategyVersions(strategies(c), strategyHistory(c)));
+    bind(GetStrategyVersion).toDynamicValue((c) => new GetStrategyVersion(strategies(c), strategyHistory(c)));
+    bind(RestoreStrategyVersion).toDynamicValue((c) => new RestoreStrategyVersion(strategies(c), strategyHistory(c), c.get(TOKENS.Clock)));
     bind(StrategyExecutor)
       .toDynamicValue((c) => {
         const entitlements = c.get(ListUserEntitlements);
@@ -127,6 +144,12 @@ export const paywallsModule = defineModule({
             retireStrategy: c.get(RetireStrategy),
             getStrategy: c.get(GetStrategy),
             listStrategies: c.get(ListStrategies),
+            listPaywallVersions: c.get(ListPaywallVersions),
+            getPaywallVersion: c.get(GetPaywallVersion),
+            restorePaywallVersion: c.get(RestorePaywallVersion),
+            listStrategyVersions: c.get(ListStrategyVersions),
+            getStrategyVersion: c.get(GetStrategyVersion),
+            restoreStrategyVersion: c.get(RestoreStrategyVersion),
           },
           c.get(LinkTierSettings),
         ),

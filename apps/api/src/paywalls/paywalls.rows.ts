@@ -25,6 +25,29 @@ export class StrategyRow {
   @Column('timestamptz', { name: 'modified_at' }) modifiedAt!: Date;
 }
 
+/** One saved version of a paywall (its whole snapshot as saved); written with each save, read only by management. */
+@Entity('paywall_versions')
+export class PaywallVersionRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
+  @PrimaryColumn('text', { name: 'paywall_id' }) aggregateId!: string;
+  @PrimaryColumn('integer') version!: number;
+  @Column('jsonb') snapshot!: object;
+  @Column('timestamptz', { name: 'saved_at' }) savedAt!: Date;
+  @Column('text', { name: 'saved_by_kind', nullable: true }) savedByKind!: string | null;
+  @Column('text', { name: 'saved_by_id', nullable: true }) savedById!: string | null;
+}
+
+@Entity('paywall_strategy_versions')
+export class StrategyVersionRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
+  @PrimaryColumn('text', { name: 'strategy_id' }) aggregateId!: string;
+  @PrimaryColumn('integer') version!: number;
+  @Column('jsonb') snapshot!: object;
+  @Column('timestamptz', { name: 'saved_at' }) savedAt!: Date;
+  @Column('text', { name: 'saved_by_kind', nullable: true }) savedByKind!: string | null;
+  @Column('text', { name: 'saved_by_id', nullable: true }) savedById!: string | null;
+}
+
 @Entity('paywall_link_tiers')
 export class LinkTiersRow {
   @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
@@ -42,4 +65,4 @@ export class PaywallReadRow {
   @Column('timestamptz', { name: 'read_at' }) readAt!: Date;
 }
 
-export const PAYWALL_ROWS = [PaywallRow, StrategyRow, LinkTiersRow, PaywallReadRow];
+export const PAYWALL_ROWS = [PaywallRow, StrategyRow, PaywallVersionRow, StrategyVersionRow, LinkTiersRow, PaywallReadRow];

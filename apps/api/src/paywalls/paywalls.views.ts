@@ -1,4 +1,4 @@
-import { Paywall, Strategy } from '@kiosk/domain/paywalls';
+import { Paywall, PaywallSnapshot, SavedBy, SavedVersion, Strategy, StrategySnapshot } from '@kiosk/domain/paywalls';
 
 /** The management shape: the public render shape plus name, status, entity, createdAt, modifiedAt, previewUrl. */
 export const paywallAdminView = (paywall: Paywall) => {
@@ -92,3 +92,47 @@ export const EXECUTE_SCHEMA = obj(
   },
   ['paywallId', 'matchedNode', 'paywall'],
 );
+
+// Version history (docs/paywalls.md, "Version history").
+const savedByView = (savedBy: SavedBy | null) => (savedBy ? { kind: savedBy.kind, id: savedBy.id } : null);
+
+/** A paywall version in a list: number, when, by whom, and the name and status it had. */
+export const paywallVersionSummary = (v: SavedVersion<PaywallSnapshot>) => ({
+  version: v.version,
+  name: v.snapshot.name,
+  status: v.snapshot.status,
+  savedAt: v.savedAt.toISOString(),
+  savedBy: savedByView(v.savedBy),
+});
+
+/** One paywall version whole: the summary plus the paywall as it was saved (admin shape). */
+export const paywallVersionView = (v: SavedVersion<PaywallSnapshot>) => ({
+  ...paywallVersionSummary(v),
+  paywall: paywallAdminView(Paywall.fromSnapshot(v.snapshot)),
+});
+
+export const strategyVersionSummary = (v: SavedVersion<StrategySnapshot>) => ({
+  version: v.version,
+  name: v.snapshot.name,
+  status: v.snapshot.status,
+  fingerprint: v.snapshot.fingerprint,
+  savedAt: v.savedAt.toISOString(),
+  savedBy: savedByView(v.savedBy),
+});
+
+export const strategyVersionView = (v: SavedVersion<StrategySnapshot>) => ({
+  ...strategyVersionSummary(v),
+  strategy: strategyView(Strategy.fromSnapshot(v.snapshot)),
+});
+
+const SAVED_BY_SCHEMA = {
+  type: ['object', 'null'],
+  description: 'Who saved the version: an API key (its client id) or a staff member (their user id); null when unknown',
+  properties: { kind: { enum: ['API_KEY', 'STAFF'] }, id: str },
+  required: ['kind', 'id'],
+};
+const status = { enum: ['ACTIVE', 'ARCHIVED'] };
+export const PAYWALL_VERSION_SUMMARY_SCHEMA = obj({ version: num, name: str, status, savedAt: str, savedBy: SAVED_BY_SCHEMA });
+export const PAYWALL_VERSION_SCHEMA = obj({ ...PAYWALL_VERSION_SUMMARY_SCHEMA.properties, paywall: PAYWALL_ADMIN_SCHEMA });
+export const STRATEGY_VERSION_SUMMARY_SCHEMA = obj({ version: num, name: str, status, fingerprint: str, savedAt: str, savedBy: SAVED_BY_SCHEMA });
+export const STRATEGY_VERSION_SCHEMA = obj({ ...STRATEGY_VERSION_SUMMARY_SCHEMA.properties, strategy: STRATEGY_SCHEMA });

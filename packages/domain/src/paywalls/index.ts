@@ -15,3 +15,4 @@ export * from './strategy-evaluation';
 export * from './flow-fingerprint';
 export * from './strategy';
 export * from './strategy-use-cases';
+export * from './history';

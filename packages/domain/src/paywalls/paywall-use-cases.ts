@@ -2,6 +2,7 @@ import { Clock, ConflictError, IdGenerator } from '../shared';
 import { PaywallNotFound } from './errors';
 import { NewPaywall, Paywall, PaywallChange } from './paywall';
 import { PaywallPublicView } from './paywall-content';
+import { SavedBy } from './history';
 import { PaywallRepository } from './ports';
 
 /** Management: a new ACTIVE paywall at version 1. */
@@ -12,9 +13,10 @@ export class CreatePaywall {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: Omit<NewPaywall, 'id'>): Promise<Paywall> {
-    const paywall = Paywall.create({ ...command, id: this.ids.next() }, this.clock.now());
-    if (!(await this.paywalls.add(paywall))) {
+  async execute(command: Omit<NewPaywall, 'id'> & { savedBy?: SavedBy | null }): Promise<Paywall> {
+    const { savedBy, ...input } = command;
+    const paywall = Paywall.create({ ...input, id: this.ids.next() }, this.clock.now());
+    if (!(await this.paywalls.add(paywall, savedBy ?? null))) {
       throw new ConflictError('PAYWALL.EXISTS', `paywall ${paywall.id} already exists`, { paywallId: paywall.id });
     }
     return paywall;
@@ -28,11 +30,16 @@ export class ChangePaywall {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: { vendorId: string; paywallId: string; change: PaywallChange }): Promise<Paywall> {
-    return this.paywalls.update(command.vendorId, command.paywallId, (paywall) => {
-      paywall.change(command.change, this.clock.now());
-      return paywall;
-    });
+  execute(command: { vendorId: string; paywallId: string; change: PaywallChange; savedBy?: SavedBy | null }): Promise<Paywall> {
+    return this.paywalls.update(
+      command.vendorId,
+      command.paywallId,
+      (paywall) => {
+        paywall.change(command.change, this.clock.now());
+        return paywall;
+      },
+      command.savedBy ?? null,
+    );
   }
 }
 
@@ -43,11 +50,16 @@ export class RetirePaywall {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: { vendorId: string; paywallId: string }): Promise<Paywall> {
-    return this.paywalls.update(command.vendorId, command.paywallId, (paywall) => {
-      paywall.retire(this.clock.now());
-      return paywall;
-    });
+  execute(command: { vendorId: string; paywallId: string; savedBy?: SavedBy | null }): Promise<Paywall> {
+    return this.paywalls.update(
+      command.vendorId,
+      command.paywallId,
+      (paywall) => {
+        paywall.retire(this.clock.now());
+        return paywall;
+      },
+      command.savedBy ?? null,
+    );
   }
 }
 

@@ -124,6 +124,21 @@ export class Paywall extends RecordsEvents {
     return true;
   }
 
+  /**
+   * Brings back the name, entity, preview address and content of an earlier
+   * version as a new version (the history keeps both). False (same version)
+   * when they are what the paywall has now; an archived paywall refuses.
+   */
+  restore(earlier: PaywallSnapshot, now: Date): boolean {
+    if (!this.isActive) throw new PaywallArchived(this.id);
+    const { name, entity, previewUrl } = earlier;
+    const next = { ...this.state, name, entity, previewUrl, content: structuredClone(earlier.content) };
+    if (sameConfiguration(this.state, next)) return false;
+    this.state = { ...next, version: this.state.version + 1, modifiedAt: now };
+    this.recordEvent('paywall.changed', now, { version: this.state.version, restoredFrom: earlier.version });
+    return true;
+  }
+
   /** Archives the paywall; readers no longer see it. Safe to repeat: false when already archived. */
   retire(now: Date): boolean {
     if (!this.isActive) return false;

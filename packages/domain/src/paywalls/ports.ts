@@ -1,3 +1,4 @@
+import type { SavedBy } from './history';
 import { LedgerOutcome, RecordedRead, WindowSummary } from './leaky-allowance';
 import { Paywall } from './paywall';
 import { ReaderKey } from './reader';
@@ -6,25 +7,30 @@ import { Strategy } from './strategy';
 
 /** Paywalls per vendor; another vendor's paywall is simply not there. */
 export interface PaywallRepository {
-  /** Adds a paywall; false when the vendor already has that id. */
-  add(paywall: Paywall): Promise<boolean>;
+  /**
+   * Adds a paywall; false when the vendor already has that id. Keeps version 1
+   * in the history (VersionHistory) in the same transaction, saved by `savedBy`.
+   */
+  add(paywall: Paywall, savedBy?: SavedBy | null): Promise<boolean>;
   find(vendorId: string, paywallId: string): Promise<Paywall | null>;
   /**
    * Loads the paywall under a row lock, runs `fn`, and saves the paywall and
    * its events when `fn` returns; nothing is saved when `fn` throws. Throws
    * PaywallNotFound when the vendor has no such paywall. Two concurrent
-   * changes therefore give two versions, never one lost update.
+   * changes therefore give two versions, never one lost update. When the
+   * version rose, the new version is kept in the history in the same
+   * transaction, saved by `savedBy` at the paywall's `modifiedAt`.
    */
-  update<T>(vendorId: string, paywallId: string, fn: (paywall: Paywall) => T | Promise<T>): Promise<T>;
+  update<T>(vendorId: string, paywallId: string, fn: (paywall: Paywall) => T | Promise<T>, savedBy?: SavedBy | null): Promise<T>;
   /** Every paywall of the vendor, archived ones included, oldest first. */
   list(vendorId: string): Promise<Paywall[]>;
 }
 
 /** Strategies per vendor, with the same guarantees as PaywallRepository. */
 export interface StrategyRepository {
-  add(strategy: Strategy): Promise<boolean>;
+  add(strategy: Strategy, savedBy?: SavedBy | null): Promise<boolean>;
   find(vendorId: string, strategyId: string): Promise<Strategy | null>;
-  update<T>(vendorId: string, strategyId: string, fn: (strategy: Strategy) => T | Promise<T>): Promise<T>;
+  update<T>(vendorId: string, strategyId: string, fn: (strategy: Strategy) => T | Promise<T>, savedBy?: SavedBy | null): Promise<T>;
   list(vendorId: string): Promise<Strategy[]>;
 }
 

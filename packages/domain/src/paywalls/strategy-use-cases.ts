@@ -1,6 +1,7 @@
 import { Clock, ConflictError, IdGenerator } from '../shared';
 import { StrategyHasNoPaywall, StrategyNotFound } from './errors';
 import { HOUR_MS } from './leaky-allowance';
+import { SavedBy } from './history';
 import { PaywallPublicView } from './paywall-content';
 import { PaywallRepository, ReadLedger, StrategyRepository } from './ports';
 import { readerKeyOf } from './reader';
@@ -16,10 +17,11 @@ export class CreateStrategy {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: { vendorId: string; name: string; target?: string; flow: unknown }): Promise<Strategy> {
+  async execute(command: { vendorId: string; name: string; target?: string; flow: unknown; savedBy?: SavedBy | null }): Promise<Strategy> {
     const flow = await prepareFlow(command.flow);
-    const strategy = Strategy.create({ ...command, id: this.ids.next(), flow }, this.clock.now());
-    if (!(await this.strategies.add(strategy))) {
+    const { savedBy, ...input } = command;
+    const strategy = Strategy.create({ ...input, id: this.ids.next(), flow }, this.clock.now());
+    if (!(await this.strategies.add(strategy, savedBy ?? null))) {
       throw new ConflictError('STRATEGY.EXISTS', `strategy ${strategy.id} already exists`, { strategyId: strategy.id });
     }
     return strategy;
@@ -32,13 +34,25 @@ export class ChangeStrategy {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: { vendorId: string; strategyId: string; name?: string; target?: string; flow?: unknown }): Promise<Strategy> {
+  async execute(command: {
+    vendorId: string;
+    strategyId: string;
+    name?: string;
+    target?: string;
+    flow?: unknown;
+    savedBy?: SavedBy | null;
+  }): Promise<Strategy> {
     // Validate and hash outside the lock: the row is held only for the change itself.
     const flow = command.flow === undefined ? undefined : await prepareFlow(command.flow);
-    return this.strategies.update(command.vendorId, command.strategyId, (strategy) => {
-      strategy.change({ name: command.name, target: command.target, flow }, this.clock.now());
-      return strategy;
-    });
+    return this.strategies.update(
+      command.vendorId,
+      command.strategyId,
+      (strategy) => {
+        strategy.change({ name: command.name, target: command.target, flow }, this.clock.now());
+        return strategy;
+      },
+      command.savedBy ?? null,
+    );
   }
 }
 
@@ -48,11 +62,16 @@ export class RetireStrategy {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: { vendorId: string; strategyId: string }): Promise<Strategy> {
-    return this.strategies.update(command.vendorId, command.strategyId, (strategy) => {
-      strategy.retire(this.clock.now());
-      return strategy;
-    });
+  execute(command: { vendorId: string; strategyId: string; savedBy?: SavedBy | null }): Promise<Strategy> {
+    return this.strategies.update(
+      command.vendorId,
+      command.strategyId,
+      (strategy) => {
+        strategy.retire(this.clock.now());
+        return strategy;
+      },
+      command.savedBy ?? null,
+    );
   }
 }
 

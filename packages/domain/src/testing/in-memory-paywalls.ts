@@ -1,6 +1,10 @@
 import {
   ContentAccessQuery,
   ContentEntitlements,
+  HistoryPage,
+  SavedBy,
+  SavedVersion,
+  VersionHistory,
   distinctReadsInWindow,
   isInWindow,
   ledgerDecision,
@@ -41,16 +45,43 @@ class KeyedLocks {
   }
 }
 
-/** Paywalls kept as snapshots, so a failed `update` leaves nothing behind. */
-export class InMemoryPaywallRepository implements PaywallRepository {
+/** The kept versions of one kind of aggregate, by (vendor, id). */
+class InMemoryHistory<S extends { vendorId: string; id: string; version: number; modifiedAt: Date }> implements VersionHistory<S> {
+  readonly saved = new Map<string, SavedVersion<S>[]>();
+
+  keep(snapshot: S, savedBy: SavedBy | null | undefined): void {
+    const k = key(snapshot.vendorId, snapshot.id);
+    const list = this.saved.get(k) ?? [];
+    list.push({ version: snapshot.version, savedAt: snapshot.modifiedAt, savedBy: savedBy ?? null, snapshot: structuredClone(snapshot) });
+    this.saved.set(k, list);
+  }
+
+  async versions(vendorId: string, id: string, page: HistoryPage): Promise<SavedVersion<S>[]> {
+    const list = [...(this.saved.get(key(vendorId, id)) ?? [])].sort((a, b) => b.version - a.version);
+    return structuredClone(list.slice(page.offset, page.offset + page.limit));
+  }
+
+  async version(vendorId: string, id: string, version: number): Promise<SavedVersion<S> | null> {
+    const found = (this.saved.get(key(vendorId, id)) ?? []).find((v) => v.version === version);
+    return found ? structuredClone(found) : null;
+  }
+}
+
+/** Paywalls kept as snapshots, so a failed `update` leaves nothing behind; every saved version is kept too. */
+export class InMemoryPaywallRepository implements PaywallRepository, VersionHistory<PaywallSnapshot> {
   readonly rows = new Map<string, PaywallSnapshot>();
   readonly outbox: DomainEvent[] = [];
+  readonly history = new InMemoryHistory<PaywallSnapshot>();
   private readonly locks = new KeyedLocks();
 
-  async add(paywall: Paywall): Promise<boolean> {
+  versions = (vendorId: string, id: string, page: HistoryPage) => this.history.versions(vendorId, id, page);
+  version = (vendorId: string, id: string, version: number) => this.history.version(vendorId, id, version);
+
+  async add(paywall: Paywall, savedBy?: SavedBy | null): Promise<boolean> {
     const k = key(paywall.vendorId, paywall.id);
     if (this.rows.has(k)) return false;
     this.rows.set(k, paywall.toSnapshot());
+    this.history.keep(paywall.toSnapshot(), savedBy);
     this.outbox.push(...paywall.pullEvents());
     return true;
   }
@@ -60,7 +91,7 @@ export class InMemoryPaywallRepository implements PaywallRepository {
     return row ? Paywall.fromSnapshot(row) : null;
   }
 
-  update<T>(vendorId: string, paywallId: string, fn: (paywall: Paywall) => T | Promise<T>): Promise<T> {
+  update<T>(vendorId: string, paywallId: string, fn: (paywall: Paywall) => T | Promise<T>, savedBy?: SavedBy | null): Promise<T> {
     const k = key(vendorId, paywallId);
     return this.locks.run(k, async () => {
       const row = this.rows.get(k);
@@ -68,6 +99,7 @@ export class InMemoryPaywallRepository implements PaywallRepository {
       const paywall = Paywall.fromSnapshot(row);
       const result = await fn(paywall);
       this.rows.set(k, paywall.toSnapshot());
+      if (paywall.version > row.version) this.history.keep(paywall.toSnapshot(), savedBy);
       this.outbox.push(...paywall.pullEvents());
       return result;
     });
@@ -81,15 +113,20 @@ export class InMemoryPaywallRepository implements PaywallRepository {
   }
 }
 
-export class InMemoryStrategyRepository implements StrategyRepository {
+export class InMemoryStrategyRepository implements StrategyRepository, VersionHistory<StrategySnapshot> {
   readonly rows = new Map<string, StrategySnapshot>();
   readonly outbox: DomainEvent[] = [];
+  readonly history = new InMemoryHistory<StrategySnapshot>();
   private readonly locks = new KeyedLocks();
 
-  async add(strategy: Strategy): Promise<boolean> {
+  versions = (vendorId: string, id: string, page: HistoryPage) => this.history.versions(vendorId, id, page);
+  version = (vendorId: string, id: string, version: number) => this.history.version(vendorId, id, version);
+
+  async add(strategy: Strategy, savedBy?: SavedBy | null): Promise<boolean> {
     const k = key(strategy.vendorId, strategy.id);
     if (this.rows.has(k)) return false;
     this.rows.set(k, strategy.toSnapshot());
+    this.history.keep(strategy.toSnapshot(), savedBy);
     this.outbox.push(...strategy.pullEvents());
     return true;
   }
@@ -99,7 +136,7 @@ export class InMemoryStrategyRepository implements StrategyRepository {
     return row ? Strategy.fromSnapshot(row) : null;
   }
 
-  update<T>(vendorId: string, strategyId: string, fn: (strategy: Strategy) => T | Promise<T>): Promise<T> {
+  update<T>(vendorId: string, strategyId: string, fn: (strategy: Strategy) => T | Promise<T>, savedBy?: SavedBy | null): Promise<T> {
     const k = key(vendorId, strategyId);
     return this.locks.run(k, async () => {
       const row = this.rows.get(k);
@@ -107,6 +144,7 @@ export class InMemoryStrategyRepository implements StrategyRepository {
       const strategy = Strategy.fromSnapshot(row);
       const result = await fn(strategy);
       this.rows.set(k, strategy.toSnapshot());
+      if (strategy.version > row.version) this.history.keep(strategy.toSnapshot(), savedBy);
       this.outbox.push(...strategy.pullEvents());
       return result;
     });

@@ -1,5 +1,6 @@
 import { PaywallNotFound } from '../../paywalls/errors';
 import { Paywall } from '../../paywalls/paywall';
+import { PaywallHistory } from '../../paywalls/history';
 import { PaywallRepository } from '../../paywalls/ports';
 import { ContractCase, ContractViolation, rejects, same } from './contract-case';
 
@@ -9,7 +10,8 @@ import { ContractCase, ContractViolation, rejects, same } from './contract-case'
  * that check).
  */
 export interface PaywallRepositoryFixture {
-  readonly paywalls: PaywallRepository;
+  /** The repository, which also answers the history of what it saved. */
+  readonly paywalls: PaywallRepository & PaywallHistory;
   readonly vendorId: string;
   readonly otherVendorId: string;
 }
@@ -27,6 +29,40 @@ async function stored(f: PaywallRepositoryFixture, id: string, vendorId = f.vend
 }
 
 export const PAYWALL_REPOSITORY_CONTRACT: readonly ContractCase<PaywallRepositoryFixture>[] = [
+  {
+    name: 'keeps every saved version whole, with who saved it and when; no version for a change that alters nothing or throws',
+    async run(f) {
+      const made = paywall(f.vendorId, 'pw1');
+      await f.paywalls.add(made, { kind: 'API_KEY', id: 'apikey_1' });
+      await f.paywalls.update(f.vendorId, 'pw1', (p) => p.change({ content: { headline: 'Keep reading' } }, later(1)), { kind: 'STAFF', id: 'u1' });
+      await f.paywalls.update(f.vendorId, 'pw1', (p) => p.change({ content: { headline: 'Keep reading' } }, later(2)));
+      await rejects(
+        () =>
+          f.paywalls.update(f.vendorId, 'pw1', (p) => {
+            p.change({ content: { headline: 'Lost' } }, later(3));
+            throw new PaywallNotFound('pw1');
+          }),
+        PaywallNotFound,
+        'a throwing change',
+      );
+      await f.paywalls.update(f.vendorId, 'pw1', (p) => p.retire(later(4)));
+      const all = await f.paywalls.versions(f.vendorId, 'pw1', { limit: 10, offset: 0 });
+      same(
+        all.map((v) => [v.version, v.savedAt.toISOString(), v.savedBy, v.snapshot.status, v.snapshot.content.headline]),
+        [
+          [3, later(4).toISOString(), null, 'ARCHIVED', 'Keep reading'],
+          [2, later(1).toISOString(), { kind: 'STAFF', id: 'u1' }, 'ACTIVE', 'Keep reading'],
+          [1, T.toISOString(), { kind: 'API_KEY', id: 'apikey_1' }, 'ACTIVE', 'Read on'],
+        ],
+        'versions, newest first',
+      );
+      same((await f.paywalls.version(f.vendorId, 'pw1', 1))?.snapshot, made.toSnapshot(), 'version 1 whole');
+      same((await f.paywalls.versions(f.vendorId, 'pw1', { limit: 1, offset: 1 })).map((v) => v.version), [2], 'a page');
+      same(await f.paywalls.version(f.vendorId, 'pw1', 4), null, 'a version never saved');
+      same(await f.paywalls.version(f.otherVendorId, 'pw1', 1), null, "another vendor's");
+      same(await f.paywalls.versions(f.otherVendorId, 'pw1', { limit: 10, offset: 0 }), [], "another vendor's list");
+    },
+  },
   {
     name: 'adds a paywall once and finds it as it was; the same id again is refused',
     async run(f) {

@@ -26,12 +26,14 @@ import { VendorFirstKeys1764600000000 } from './1764600000000-vendor-first-keys'
 import { InvoiceTax1764300000000 } from './1764300000000-invoice-tax';
 import { ManagementLists1764100000000 } from './1764100000000-management-lists';
 import { Sites1764700000000 } from './1764700000000-sites';
-import { ReadLedgerFastPath1764900000000 } from './1764900000000-read-ledger-fast-path';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
  * shipped; add a new one with a later timestamp at the end.
  */
+import { PaywallVersions1764800000000 } from './1764800000000-paywall-versions';
+import { ReadLedgerFastPath1764900000000 } from './1764900000000-read-ledger-fast-path';
+
 export const MIGRATIONS = [
   Foundation1763683200000,
   Capsule1763700000000,
@@ -61,5 +63,6 @@ export const MIGRATIONS = [
   AccessLists1764200000000,
   ManagementLists1764100000000,
   Sites1764700000000,
+  PaywallVersions1764800000000,
   ReadLedgerFastPath1764900000000,
 ];
