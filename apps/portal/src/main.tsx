@@ -11,6 +11,7 @@ import { PaywallPage, PaywallsPage } from './pages/paywalls';
 import { ProductsPage } from './pages/products';
 import { StrategyPage } from './pages/strategies';
 import { ReaderPage, ReadersPage } from './pages/readers';
+import { SettingsPage } from './pages/settings';
 import { TeamPage } from './pages/team';
 
 const VENDOR_KEY = 'kiosk.portal.vendor';
@@ -25,6 +26,7 @@ const NAV: [string, string][] = [
   ['/contracts', 'Contracts'],
   ['/access-lists', 'Access lists'],
   ['/developers', 'Developers'],
+  ['/settings', 'Settings'],
   ['/team', 'Team'],
 ];
 
@@ -109,6 +111,8 @@ function Page({ path }: { path: string }) {
       return <AccessListsPage selected={id} />;
     case 'developers':
       return <DevelopersPage />;
+    case 'settings':
+      return <SettingsPage />;
     case 'team':
       return <TeamPage />;
     default:
@@ -246,7 +250,7 @@ function App() {
       }
       if (!current) return;
       if (new URLSearchParams(location.search).has('vendor')) navigate(location.pathname, true);
-      setState({ kind: 'ready', me, staff: { email: me.email, vendorId: membership.vendorId, vendorName, role: membership.role, scopes: membership.scopes } });
+      setState({ kind: 'ready', me, staff: { userId: me.userId, email: me.email, vendorId: membership.vendorId, vendorName, role: membership.role, scopes: membership.scopes } });
     })();
     return () => void (current = false);
   }, [vendorChoice]);

@@ -179,6 +179,10 @@ export function DevelopersPage() {
   return (
     <>
       <PageHeading title="Developers">API keys for your servers, browser clients, domains and sites, encrypted-content keys, webhooks, and the API reference.</PageHeading>
+      <p id="settings-link">
+        The script bundle, checkout, invoicing details, sign-in page texts, signed-link tiers and each site's details are on the{' '}
+        <a href="/portal/settings">Settings</a> page.
+      </p>
       <section aria-labelledby="reference-heading">
         <h2 id="reference-heading">API reference</h2>
         <ul>
