@@ -3,7 +3,8 @@ import { QueryFailedError } from 'typeorm';
 import { isUniqueViolation } from '../../src/platform/database/errors';
 import { preparedRows, sqlRows } from '../../src/platform/database/sql';
 import { inTransaction } from '../../src/platform/database/transaction';
-import { Database, onRealPostgres, openTestDatabase } from '../support/harness';
+import { Database } from '../../src/platform/database/open-database';
+import { onRealPostgres, openTestDatabase } from '../support/harness';
 
 let database: Database;
 const table = `prepared_probe_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
