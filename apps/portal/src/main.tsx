@@ -250,7 +250,7 @@ function App() {
       }
       if (!current) return;
       if (new URLSearchParams(location.search).has('vendor')) navigate(location.pathname, true);
-      setState({ kind: 'ready', me, staff: { email: me.email, vendorId: membership.vendorId, vendorName, role: membership.role, scopes: membership.scopes } });
+      setState({ kind: 'ready', me, staff: { userId: me.userId, email: me.email, vendorId: membership.vendorId, vendorName, role: membership.role, scopes: membership.scopes } });
     })();
     return () => void (current = false);
   }, [vendorChoice]);

@@ -4,6 +4,8 @@ import { ApiError, Role } from './api';
 
 /** Who is signed in and for which vendor: what every page reads to show or hide write actions. */
 export interface Staff {
+  /** The signed-in person's user id (the history says "you" for their saves). */
+  userId?: string;
   email: string;
   vendorId: string;
   vendorName: string;

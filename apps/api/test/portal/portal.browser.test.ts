@@ -270,6 +270,26 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
       await page.locator('#paywall-version', { hasText: 'Version 2' }).waitFor();
       await audit(page, 'paywall', width);
 
+      // History: both versions, newest first, saved by the signed-in person; version 1 is shown whole, then restored as version 3.
+      const paywallHistory = page.getByRole('region', { name: 'History' });
+      const paywallVersions = paywallHistory.getByRole('list', { name: 'Versions of this paywall' }).getByRole('listitem');
+      await paywallVersions.nth(1).waitFor();
+      expect(await paywallVersions.allTextContents()).toEqual([expect.stringMatching(/^Version 2current.*Saved .* by youView version 2$/), expect.stringMatching(/^Version 1Saved .* by youView version 1$/)]);
+      await paywallHistory.getByRole('button', { name: 'View version 1' }).click();
+      await page.locator('#version-view-heading:focus', { hasText: 'Version 1 as saved' }).waitFor();
+      expect(await page.textContent('#version-view dl')).toMatch(/Headline\s*Keep reading\s*Free reads/);
+      expect(await page.getByRole('button', { name: 'Hide version 1' }).getAttribute('aria-expanded')).toBe('true');
+      await audit(page, 'paywall-history', width);
+      await paywallHistory.getByRole('button', { name: 'Close version 1' }).click();
+      await page.locator('#view-version-1:focus').waitFor();
+      await page.keyboard.press('Enter');
+      await paywallHistory.getByRole('button', { name: 'Restore version 1' }).click();
+      await paywallHistory.getByRole('status').filter({ hasText: 'Restored version 1: now version 3.' }).waitFor();
+      await page.locator('#paywall-version', { hasText: 'Version 3' }).waitFor();
+      await expect(page.getByRole('form', { name: 'Edit paywall' }).getByLabel('Headline').inputValue()).resolves.toBe('Keep reading');
+      await paywallVersions.nth(2).waitFor();
+      expect((await paywallVersions.allTextContents()).map((t) => t.slice(0, 9))).toEqual(['Version 3', 'Version 2', 'Version 1']);
+
       // Two visitors read through that paywall (three free reads a week): five views, four free reads, one blocked; the overview says so.
       const paywallId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
@@ -296,6 +316,15 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
       await strategyEditor.getByRole('status').filter({ hasText: 'Saved: now version 2.' }).waitFor();
       await page.locator('#flow-outline', { hasText: 'no → Desktop readers' }).waitFor();
       await audit(page, 'strategy', width);
+      // The strategy's history: versions 2 and 1; version 1 as saved, its flow in words.
+      const strategyHistory = page.getByRole('region', { name: 'History' });
+      const strategyVersions = strategyHistory.getByRole('list', { name: 'Versions of this strategy' }).getByRole('listitem');
+      await strategyVersions.nth(1).waitFor();
+      expect((await strategyVersions.allTextContents()).map((t) => t.slice(0, 9))).toEqual(['Version 2', 'Version 1']);
+      await strategyHistory.getByRole('button', { name: 'View version 1' }).click();
+      await page.locator('#version-view-heading:focus', { hasText: 'Version 1 as saved' }).waitFor();
+      expect(await page.textContent('#version-flow-outline')).toMatch(/no → Everyone else/);
+      await audit(page, 'strategy-history', width);
       await page.getByRole('link', { name: 'Back to paywalls and strategies' }).click();
       await page.locator('#strategies', { hasText: 'Mobile first' }).waitFor();
       const visitor = (id: string) => ({ Authorization: `Basic ${Buffer.from(`${site.clientId}:${id}`).toString('base64')}` });

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { get, patch, post } from '../api';
 import { BASE, navigate } from '../router';
+import { History, VersionSummary } from './history';
 import { StrategiesSection } from './strategies';
 import { ActionButton, ActionForm, day, Field, LoadState, messageOf, Notice, PageHeading, ReadOnlyNote, Table, useCan, useLoad, when } from '../ui';
 
@@ -231,6 +232,36 @@ export function PaywallPage({ id }: { id: string }) {
               }}
             />
           ) : null}
+          <History<VersionSummary & { paywall: Paywall }>
+            path={`/management/paywalls/${encodeURIComponent(p.id)}`}
+            noun="paywall"
+            current={p.version}
+            canRestore={canWrite && p.status === 'ACTIVE'}
+            onRestored={() => {
+              setDraft({});
+              paywall.reload();
+            }}
+            render={(v) => (
+              <>
+                <dl class="facts">
+                  <dt>Name</dt>
+                  <dd>{v.paywall.name}</dd>
+                  <dt>Headline</dt>
+                  <dd>{v.paywall.headline || '—'}</dd>
+                  <dt>Free reads</dt>
+                  <dd>
+                    {v.paywall.settings.leaky?.enabled ? `${v.paywall.settings.leaky.count ?? 0} per ${v.paywall.settings.leaky.periodInHours ?? 0} h` : 'none'}
+                  </dd>
+                  <dt>Offers</dt>
+                  <dd>{v.paywall.subscriptions.length ? v.paywall.subscriptions.map((o) => o.title ?? o.id).join(', ') : 'none'}</dd>
+                </dl>
+                <details>
+                  <summary>The public render shape of version {v.version}</summary>
+                  <pre id="version-shape">{JSON.stringify(publicShape(v.paywall as unknown as Record<string, unknown>), null, 2)}</pre>
+                </details>
+              </>
+            )}
+          />
         </>
       ) : null}
     </>

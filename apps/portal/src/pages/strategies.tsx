@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { get, patch, post } from '../api';
 import { BASE, navigate } from '../router';
 import { ActionButton, ActionForm, day, Field, LoadState, messageOf, Notice, PageHeading, Table, useCan, useLoad, when } from '../ui';
+import { History, VersionSummary } from './history';
 
 // Strategies (docs/paywalls.md; the flow format is
 // packages/domain/src/paywalls/STRATEGY-FORMAT.md): which paywall a visitor
@@ -136,7 +137,7 @@ function conditionText(condition: unknown): string {
 }
 
 /** The flow in words: each node, what it checks or shows, and where each answer leads. */
-function FlowOutline({ flow, paywallName }: { flow: Flow; paywallName: (id: string) => string }) {
+function FlowOutline({ flow, paywallName, id = 'flow-outline' }: { flow: Flow; paywallName: (id: string) => string; id?: string }) {
   if (!flow || !Array.isArray(flow.nodes)) return <p>The flow cannot be shown.</p>;
   const name = (id: string) => {
     const node = flow.nodes.find((n) => n.id === id);
@@ -144,7 +145,7 @@ function FlowOutline({ flow, paywallName }: { flow: Flow; paywallName: (id: stri
   };
   const edge = (from: string, branch: string) => (flow.edges ?? []).find((e) => e.from === from && String(e.branch) === branch);
   return (
-    <ol class="flow" id="flow-outline">
+    <ol class="flow" id={id}>
       {flow.nodes.map((n) => (
         <li>
           <strong>{n.label || n.id}</strong>
@@ -266,6 +267,35 @@ export function StrategyPage({ id }: { id: string }) {
               }}
             />
           ) : null}
+          <History<VersionSummary & { strategy: Strategy }>
+            path={`/management/paywall-strategies/${encodeURIComponent(s.id)}`}
+            noun="strategy"
+            current={s.version}
+            canRestore={canWrite && s.status === 'ACTIVE'}
+            onRestored={() => {
+              setDraft({});
+              strategy.reload();
+            }}
+            render={(v) => (
+              <>
+                <dl class="facts">
+                  <dt>Name</dt>
+                  <dd>{v.strategy.name}</dd>
+                  <dt>For</dt>
+                  <dd>{v.strategy.target || '—'}</dd>
+                  <dt>Fingerprint</dt>
+                  <dd>
+                    <code>{v.strategy.fingerprint}</code>
+                  </dd>
+                </dl>
+                <FlowOutline flow={v.strategy.flow} paywallName={paywallName} id="version-flow-outline" />
+                <details>
+                  <summary>The flow as JSON</summary>
+                  <pre id="version-flow">{JSON.stringify(v.strategy.flow, null, 2)}</pre>
+                </details>
+              </>
+            )}
+          />
         </>
       ) : null}
     </>
