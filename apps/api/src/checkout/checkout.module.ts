@@ -9,6 +9,7 @@ import {
   ClaimVisitorCheckouts,
   CompleteCheckout,
   ConfirmCheckoutPayment,
+  ContractCheckoutSale,
   CreateCheckout,
   GetCheckout,
   GetCheckoutSettings,
@@ -26,7 +27,7 @@ import { IDENTITY } from '../identity/identity.module';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
-import { ContractCheckoutSale } from './checkout-sale';
+
 import { ChargeRenewalOnRenewed, SendGiftNoticeOnCompleted } from './checkout.handlers';
 import { CheckoutEraser } from './checkout.eraser';
 import { checkoutEventView } from './checkout.event-views';

@@ -4,3 +4,4 @@ export * from './checkout';
 export * from './settings';
 export * from './ports';
 export * from './use-cases';
+export * from './contract-checkout-sale';

@@ -1,5 +1,6 @@
 import { RecordPayment } from '../../billing';
 import {
+  ContractCheckoutSale,
   CheckoutPricing,
   ClaimVisitorCheckouts,
   CompleteCheckout,
@@ -11,7 +12,7 @@ import {
 } from '../../checkout';
 import { CreateContract, DiscountCodeRepository } from '../../contracts';
 import { InMemoryCheckoutRepository, InMemoryCheckoutSettingsRepository, ScriptedPaymentProvider } from '../in-memory-checkout';
-import { AccessAsOwnedProducts, ContractsCheckoutSale, ProvidersByName } from '../in-memory-checkout-sale';
+import { AccessAsOwnedProducts, ProvidersByName } from '../in-memory-checkout-sale';
 import { KioskCore } from './core';
 
 /**
@@ -34,7 +35,7 @@ export function wireCheckout(
   const card = new ScriptedPaymentProvider();
   const providers = new ProvidersByName(card);
   const pricing = new CheckoutPricing(products, purchaseOptions, deps.discountCodes, new AccessAsOwnedProducts(deps.checkAccess), settings, () => card.name);
-  const complete = new CompleteCheckout(checkouts, new ContractsCheckoutSale(deps.createContract, deps.recordPayment, users), clock);
+  const complete = new CompleteCheckout(checkouts, new ContractCheckoutSale(deps.createContract, deps.recordPayment, users), clock);
   return {
     repositories: { checkouts, settings },
     provider: card,

@@ -1,0 +1,68 @@
+import { RecordPayment } from '../billing';
+import { ContractUsers, CreateContract, DEFAULT_PAYMENT_COUNTRY, INVOICE_PAYMENT } from '../contracts';
+import { Checkout, CheckoutPayment } from './checkout';
+import { INVOICE_PROVIDER } from './payment-methods';
+import { CheckoutSale } from './ports';
+
+/**
+ * The sale behind a paid checkout, made through the contracts and billing
+ * use cases (never their storage), in the caller's transaction: one
+ * confirmed contract per item with `origin {type: CHECKOUT, id}` and the
+ * provider's payment data, its first bill paid (a transaction recorded).
+ * Entitlements follow from the contract's events. An invoice payment leaves
+ * the bill OPEN for the invoice to settle. The service and the in-memory
+ * kit both sell through this one class.
+ */
+export class ContractCheckoutSale implements CheckoutSale {
+  constructor(
+    private readonly createContract: CreateContract,
+    private readonly recordPayment: RecordPayment,
+    private readonly users: ContractUsers,
+  ) {}
+
+  async sell(command: { checkout: Checkout; payment: CheckoutPayment; userId: string | null }) {
+    const { checkout, payment } = command;
+    const d = checkout.details;
+    const signedIn = command.userId ? await this.users.find(checkout.vendorId, command.userId) : null;
+    // Gift: the recipient (`email`) gets the access; the buyer (signed in, or payerEmail) pays.
+    const recipientEmail = d.giftMode ? d.email! : (signedIn?.email ?? d.email!);
+    const payerEmail = d.giftMode ? (signedIn?.email ?? d.payerEmail!) : recipientEmail;
+    const invoiced = payment.provider === INVOICE_PROVIDER;
+    const country = checkout.buyerCountry ?? DEFAULT_PAYMENT_COUNTRY;
+    const applied = checkout.appliedDiscountCodes.filter((a) => a.status === 'APPLIED').map((a) => a.code);
+    const contractIds: string[] = [];
+    let payer: { id: string; email: string } | null = null;
+    for (const item of checkout.items) {
+      const contract = await this.createContract.execute({
+        vendorId: checkout.vendorId,
+        sku: item.sku,
+        purchaseOptionId: item.purchaseOptionId,
+        contractType: d.isBusiness ? 'BUSINESS' : 'PERSONAL',
+        user: { email: recipientEmail, firstName: d.giftMode ? null : d.givenName, lastName: d.giftMode ? null : d.familyName },
+        payer: payerEmail !== recipientEmail ? { email: payerEmail } : undefined,
+        discountCodes: applied,
+        payment: invoiced
+          ? { ...INVOICE_PAYMENT, country }
+          : {
+              provider: payment.provider,
+              method: payment.method,
+              country,
+              reference: payment.reference,
+              brand: payment.brand,
+              description: payment.description,
+              savedMethod: payment.savedMethod,
+            },
+        origin: { type: 'CHECKOUT', id: checkout.id },
+        confirm: true,
+      });
+      contractIds.push(contract.id);
+      const s = contract.toSnapshot();
+      payer ??= s.payer ?? { id: s.userId, email: recipientEmail };
+      if (invoiced) continue;
+      for (const bill of contract.openBills) {
+        await this.recordPayment.execute({ vendorId: checkout.vendorId, billId: bill.id });
+      }
+    }
+    return { payer: payer!, contractIds };
+  }
+}
