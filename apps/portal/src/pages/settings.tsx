@@ -311,7 +311,7 @@ function ScriptBundle() {
           hint: 'The paywall whose free-read allowance counts reads of marked content.',
           options: [['', 'None'], ...(paywalls.data ?? []).filter((p) => p.status === 'ACTIVE' || p.id === c.paywallId).map((p) => [p.id, p.name] as [string, string])],
         },
-        ...SELECTORS.map(([key, label, hint]): Spec => ({ name: `contentSelectors.${key}`, label: `${label} selector`, value: text(c.contentSelectors[key]), hint })),
+        ...SELECTORS.map(([key, label, hint]): Spec => ({ name: `contentSelectors.${key}`, label: `${label} selector`, value: text(c.contentSelectors[key]), hint: `${hint}. Empty: not used.` })),
         { name: 'analytics.dataLayer', label: 'Data layer name', value: text(c.analytics.dataLayer), hint: 'The global array that receives analytics events, e.g. dataLayer.' },
         { name: 'analytics.pageViews', label: 'Send page views', kind: 'checkbox', value: c.analytics.pageViews === true },
         { name: 'analytics.scrollDepth', label: 'Send scroll depth', kind: 'checkbox', value: c.analytics.scrollDepth === true },
@@ -358,7 +358,8 @@ function ScriptBundle() {
               const body = {
                 clientId: orNull(v.clientId),
                 paywallId: orNull(v.paywallId),
-                contentSelectors: Object.fromEntries(SELECTORS.map(([key]) => [key, String(v[`contentSelectors.${key}`])])),
+                // The service replaces the whole set: an empty field leaves that selector out.
+                contentSelectors: Object.fromEntries(SELECTORS.map(([key]) => [key, String(v[`contentSelectors.${key}`])]).filter(([, sel]) => sel !== '')),
                 analytics: {
                   dataLayer: String(v['analytics.dataLayer']) || undefined,
                   pageViews: v['analytics.pageViews'] === true,
