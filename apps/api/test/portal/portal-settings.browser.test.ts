@@ -242,6 +242,8 @@ describeWithChromium('the portal Settings page in headless Chromium (axe-core, 3
       await checkout.getByRole('button', { name: 'Save' }).click();
       await checkout.getByRole('alert').waitFor();
       expect(await checkout.getByLabel('Hours a checkout stays open').getAttribute('aria-invalid')).toBe('true');
+      // The field's problem names the field by its label, not by the API's name for it.
+      await checkout.getByText('Hours a checkout stays open must not be greater than 720.').waitFor();
       await audit(page, 'settings-refusal', width);
       expect(problems).toEqual([]);
     } finally {

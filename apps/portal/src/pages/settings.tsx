@@ -2,7 +2,7 @@ import { ComponentChildren, createContext } from 'preact';
 import { useContext, useRef, useState } from 'preact/hooks';
 import { ApiError, get, patch, put } from '../api';
 import { BASE } from '../router';
-import { LoadState, Loaded, messageOf, Notice, PageHeading, Table, useCan, useLoad, useStaff, when } from '../ui';
+import { firstWith, LoadState, Loaded, messageOf, Notice, PageHeading, Table, useCan, useLoad, useStaff, when } from '../ui';
 
 // The vendor's settings that once needed the command line or raw API calls:
 // the script bundle, checkout, invoicing details, the readers' sign-in pages,
@@ -54,7 +54,7 @@ const sentence = (text: string) => {
  * A name is matched to the form's own field names, also by its last part
  * (`contentSelectors.article`, `rateOverrides.0.rate` → `rateOverrides`).
  */
-function refusalOf(error: unknown, names: string[], otherField?: string): Refusal {
+function refusalOf(error: unknown, specs: { name: string; label: string }[], otherField?: { name: string; label: string }): Refusal {
   if (error instanceof FieldRefusal) return { summary: 'Nothing was saved: a value needs a change.', fields: { [error.field]: sentence(error.message) } };
   if (!(error instanceof ApiError)) return { summary: messageOf(error), fields: {} };
   const p = error.problem as ApiError['problem'] & { field?: string; problems?: { field?: string; message?: string }[] };
@@ -62,13 +62,20 @@ function refusalOf(error: unknown, names: string[], otherField?: string): Refusa
   for (const e of p.errors ?? []) if (e.field) found.push([e.field, (e.messages ?? []).join(', ')]);
   for (const e of p.problems ?? []) if (e.field) found.push([e.field, e.message ?? '']);
   if (p.field && found.length === 0) found.push([p.field, p.detail ?? '']);
-  const match = (field: string) => names.find((n) => n === field) ?? names.find((n) => field.startsWith(`${n}.`) || field.startsWith(`${n}[`)) ?? otherField;
+  const match = (field: string) =>
+    specs.find((n) => n.name === field) ?? specs.find((n) => field.startsWith(`${n.name}.`) || field.startsWith(`${n.name}[`)) ?? otherField;
+  // The service names its field ("lifetimeHours must not be …"); the page says the field's label instead.
+  const inWords = (field: string, label: string, message: string) => {
+    const last = field.split('.').pop() ?? field;
+    for (const name of [field, last]) if (message.startsWith(`${name} `)) return sentence(`${label}${message.slice(name.length)}`);
+    return sentence(`${label}: ${message}`);
+  };
   const fields: Record<string, string> = {};
   const rest: string[] = [];
-  for (const [field, text] of found) {
-    const name = match(field);
-    if (name) fields[name] = [fields[name], sentence(text)].filter(Boolean).join(' ');
-    else rest.push(`${field}: ${text}`);
+  for (const [field, message] of found) {
+    const spec = match(field);
+    if (spec) fields[spec.name] = [fields[spec.name], inWords(field, spec.label, message)].filter(Boolean).join(' ');
+    else rest.push(`${field}: ${message}`);
   }
   const named = Object.keys(fields).length;
   if (error.status === 403) return { summary: 'Your role does not allow this change.', fields: {} };
@@ -167,7 +174,7 @@ function SettingsBlock(props: {
   save: (values: Values) => Promise<string>;
   submit?: string;
   /** Where a problem goes whose field the specs do not name (a field the section draws itself). */
-  otherField?: string;
+  otherField?: { name: string; label: string };
   children?: ComponentChildren;
 }) {
   const [busy, setBusy] = useState(false);
@@ -197,7 +204,7 @@ function SettingsBlock(props: {
     try {
       setDone(await props.save(readForm(event.currentTarget as HTMLFormElement)));
     } catch (e) {
-      setRefusal(refusalOf(e, props.specs.map((s) => s.name), props.otherField));
+      setRefusal(refusalOf(e, props.specs, props.otherField));
     } finally {
       setBusy(false);
     }
@@ -598,12 +605,12 @@ function SignInPages() {
             <Table
               caption="Your sentences"
               id="sign-in-messages"
-              head={canWrite ? ['Language', 'Message', 'Your text', ''] : ['Language', 'Message', 'Your text']}
+              head={['Language', 'Message', 'Your text']}
               rows={rows.map((r) => {
                 const row = [r.lang, <code>{r.key}</code>, r.text];
                 if (!canWrite) return row;
-                return [
-                  ...row,
+                return firstWith(
+                  row,
                   <button
                     type="button"
                     class="danger"
@@ -623,7 +630,7 @@ function SignInPages() {
                   >
                     Remove<span class="visually-hidden"> your text for {r.key} ({r.lang})</span>
                   </button>,
-                ];
+                );
               })}
             />
           ) : (
@@ -638,7 +645,7 @@ function SignInPages() {
               label="Change a sentence"
               submit="Save sentence"
               specs={[]}
-              otherField="text"
+              otherField={{ name: 'text', label: 'Your text' }}
               canWrite
               version={String(round)}
               save={async (v) => {
