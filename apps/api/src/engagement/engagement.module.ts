@@ -41,6 +41,7 @@ import {
   UpdateProfile,
   UserMetadataRepository,
 } from '@kiosk/domain/engagement';
+import { GetManagedUser } from '@kiosk/domain/identity';
 import { Bind, ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { IDENTITY } from '../identity/identity.module';
@@ -53,6 +54,7 @@ import { TypeOrmDiagnosticsRepository } from './diagnostics.repository';
 import { EngagementEraser } from './engagement.eraser';
 import { ProfileTimes } from './management-profile-times';
 import { ManagementFulfillmentsController, TypeOrmProductFulfillmentReads } from './management-fulfillments.controller';
+import { ManagementReaderEngagementController } from './management-reader-engagement.controller';
 import { FulfillmentsController } from './fulfillments.controller';
 import { EmbeddedDeliveryProvider, TypeOrmFulfillmentRepository } from './fulfillments.typeorm';
 import { LicensePoolsController, LicensesController } from './licenses.controller';
@@ -276,6 +278,16 @@ function bindTalliesLicensesDiagnostics(bind: Bind): void {
   bind(TOKENS.Controller).toDynamicValue(
     (c) =>
       new LicensePoolsController(c.get(CreateLicensePool), c.get(LoadLicenseKeys), c.get(GetLicensePool), c.get(ListLicensePools)),
+  );
+  // GET /management/users/{userId}/tags and /tallies. The user is checked with identity's GetManagedUser (bound by
+  // identity:management-users, which requires this module), looked up per request so the modules load in any order.
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) =>
+      new ManagementReaderEngagementController(
+        { ensureLive: async (vendorId, userId) => void (await c.get(GetManagedUser).execute({ vendorId, userId })) },
+        c.get(ListTags),
+        c.get(ListTallies),
+      ),
   );
   bind(TOKENS.Controller).toDynamicValue((c) => new DiagnosticsController(c.get(RecordDiagnostics)));
   bind(TOKENS.Controller).toDynamicValue((c) => new SupportSessionController(c.get(IssueSupportSession)));
