@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SignUp } from '@kiosk/domain/identity';
+import { IssueUserToken, SignUp } from '@kiosk/domain/identity';
 import { RegisterBrowserClient } from '@kiosk/domain/identity';
 import { Browser, Page } from 'playwright-core';
 import { confirmSignUpFromMail, describeWithChromium, launchChromium } from '../support/chromium';
@@ -228,6 +228,17 @@ describeWithChromium('the vendor portal in headless Chromium (axe-core, 390 px a
       await page.getByRole('link', { name: `buyer@${v.vendorId}.example.com` }).click();
       await page.getByRole('heading', { level: 1, name: `buyer@${v.vendorId}.example.com` }).waitFor();
       await page.locator('#contracts', { hasText: 'The Daily Digital' }).waitFor();
+      // Pay the buyer's bill and give them a tag through the API, then reload: the transaction and the tag are listed.
+      const buyerId = (await app.http.get('/management/users').query({ search: 'buyer@' }).set({ Authorization: `Bearer ${await v.apiToken('read')}` })).body[0].id as string;
+      const payer = { Authorization: `Bearer ${await v.apiToken('full', ['contracts:write'])}` };
+      const [bill] = (await app.http.get('/management/bills').query({ userId: buyerId }).set(payer)).body as { id: string; invoiceNumber: string | null }[];
+      expect((await app.http.post(`/management/bills/${bill.id}/payments`).set(payer).send({})).status).toBe(201);
+      const buyerToken = (await c.get(IssueUserToken).execute({ vendorId: v.vendorId, userId: buyerId })).accessToken;
+      expect((await app.http.post('/tags').set({ Authorization: `Bearer ${buyerToken}` }).type('text/plain').send('library-patron')).status).toBe(200);
+      await page.reload();
+      await page.locator('#transactions tbody tr', { hasText: bill.invoiceNumber ? `Invoice ${bill.invoiceNumber}` : bill.id }).filter({ hasText: 'payment' }).waitFor();
+      await page.getByRole('list', { name: 'Tags' }).getByRole('listitem').filter({ hasText: 'library-patron' }).waitFor();
+      await page.locator('#r-tallies ~ p', { hasText: 'No tallies.' }).waitFor();
       await audit(page, 'reader', width);
       // Grant the buyer access through an access-list grant for their e-mail, then revoke it.
       const grantForm = page.getByRole('form', { name: 'Grant access' });

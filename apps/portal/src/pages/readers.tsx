@@ -3,6 +3,7 @@ import { del, get, post } from '../api';
 import { BASE, navigate } from '../router';
 import { ActionButton, ActionForm, firstWith, ConfirmStep, day, Field, LoadState, money, Notice, PageHeading, Table, useCan, useLoad, when } from '../ui';
 import { Bill, Contract, ContractsTable } from './contracts';
+import { ReaderTags, ReaderTallies, ReaderTransactions } from './reader-activity';
 
 interface Reader {
   id: string;
@@ -132,7 +133,7 @@ export function ReadersPage() {
   flash = null;
   return (
     <>
-      <PageHeading title="Readers">Find a reader by e-mail, name or ID, and see their contracts, access and bills.</PageHeading>
+      <PageHeading title="Readers">Find a reader by e-mail, name or ID, and see their contracts, access, bills, transactions, tags and tallies.</PageHeading>
       <div aria-live="polite" id="readers-message">
         <Notice>{said.current}</Notice>
       </div>
@@ -178,6 +179,8 @@ export function ReadersPage() {
 export function ReaderPage({ id }: { id: string }) {
   const canErase = useCan('users:write');
   const canGrant = useCan('access-lists:write');
+  const canReadTransactions = useCan('transactions:read');
+  const canReadUsers = useCan('users:read');
   const reader = useLoad(() => get<Reader>(`/management/users/${encodeURIComponent(id)}`), `reader:${id}`);
   const contracts = useLoad(() => get<Contract[]>('/management/contracts', { userId: id }), `contracts:${id}`);
   const entitlements = useLoad(() => get<Entitlement[]>('/management/entitlements', { userId: id, limit: 200 }), `entitlements:${id}`);
@@ -266,6 +269,15 @@ export function ReaderPage({ id }: { id: string }) {
               />
             ) : null}
           </section>
+          {canReadTransactions ? (
+            <ReaderTransactions userId={r.id} invoiceOf={(billId) => bills.data?.find((b) => b.id === billId)?.invoiceNumber ?? null} />
+          ) : null}
+          {canReadUsers ? (
+            <>
+              <ReaderTags userId={r.id} />
+              <ReaderTallies userId={r.id} />
+            </>
+          ) : null}
           {canErase ? (
             <section aria-labelledby="r-erase">
               <h2 id="r-erase">Erase the account</h2>
