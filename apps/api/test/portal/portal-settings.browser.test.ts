@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CreateStaffUser, RegisterBrowserClient, SignUp } from '@kiosk/domain/identity';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeWithChromium, launchChromium } from '../support/chromium';
 import { givenVendor, startListeningApp } from '../support/harness';
+import { audit, go } from './portal-page-checks';
 
 /**
  * The portal's Settings page (issue 15: the settings that needed the command
@@ -11,15 +10,7 @@ import { givenVendor, startListeningApp } from '../support/harness';
  * explained at its field, axe-core finds nothing serious at 1280 and 390 px,
  * and a viewer is offered no change. Set up as portal.browser.test.ts.
  */
-const AXE = readFileSync(join(__dirname, '../../../../node_modules/axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
 
 let app: Awaited<ReturnType<typeof startListeningApp>>;
 let browser: Browser;
@@ -27,28 +18,6 @@ let vendor: Awaited<ReturnType<typeof givenVendor>>;
 let owner: string;
 let siteId: string;
 let clientId: string;
-
-async function audit(page: Page, label: string, width: number) {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-  const found = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as Finding[];
-  const serious = found
-    .filter((f) => f.impact === 'serious' || f.impact === 'critical')
-    .map((f) => `${f.id} (${f.impact}): ${f.help} at ${f.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect([label, width, serious]).toEqual([label, width, []]);
-  const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-  expect([label, width, overflow]).toEqual([label, width, 0]);
-  await page.screenshot({ path: `/tmp/portal-${label}-${width}.png`, fullPage: true });
-}
-
-async function go(page: Page, name: string, width: number) {
-  if (width < 800) {
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.locator('nav#nav.open').waitFor();
-  }
-  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  await page.locator('#page-title:focus').waitFor();
-}
 
 /** Signs in through the provider's pages, as staff do. */
 async function signedIn(width: number, email: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
