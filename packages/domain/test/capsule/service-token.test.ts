@@ -1,3 +1,4 @@
+import { createPrivateKey, sign } from 'node:crypto';
 import { exportJWK, generateKeyPair, JWK } from 'jose';
 import { GetCapsuleJwks, ServiceTokenClaims, signServiceToken, verifyServiceToken, VerifyServiceToken } from '../../src/capsule';
 import { FakeClock } from '../../src/testing';
@@ -39,6 +40,28 @@ describe('signed-link service token', () => {
     const key = await serviceKey('svc-1');
     const token = await signServiceToken(claims, { key: { kid: 'svc-1', privateKey: key.privateJwk }, issuedAt, expiresAt });
     expect((await verifyServiceToken(token, [key.publicJwk], issuedAt)).valid).toBe(true);
+  });
+
+  it('signs through a synchronous signer into the token jose would make: same header and claims, a signature that verifies', async () => {
+    const key = await serviceKey('svc-1');
+    const keyObject = createPrivateKey({ key: key.privateJwk as import('node:crypto').JsonWebKey, format: 'jwk' });
+    const signEs256 = (input: Uint8Array) => sign('sha256', input, { key: keyObject, dsaEncoding: 'ieee-p1363' });
+    const fast = await signServiceToken(claims, { key: { ...key.signing, signEs256 }, issuedAt, expiresAt });
+    const slow = await signServiceToken(claims, { key: key.signing, issuedAt, expiresAt });
+    const [fastHeader, fastPayload, fastSignature] = fast.split('.');
+    const [slowHeader, slowPayload] = slow.split('.');
+    expect([fastHeader, fastPayload]).toEqual([slowHeader, slowPayload]);
+    expect(Buffer.from(fastSignature, 'base64url')).toHaveLength(64);
+    expect(await verifyServiceToken(fast, [key.publicJwk], issuedAt)).toEqual(await verifyServiceToken(slow, [key.publicJwk], issuedAt));
+    expect((await verifyServiceToken(fast, [key.publicJwk], issuedAt)).valid).toBe(true);
+    // A signer with the wrong key makes a token the vendor's keys refuse.
+    const other = createPrivateKey({ key: (await serviceKey('svc-1')).privateJwk as import('node:crypto').JsonWebKey, format: 'jwk' });
+    const forged = await signServiceToken(claims, {
+      key: { ...key.signing, signEs256: (input) => sign('sha256', input, { key: other, dsaEncoding: 'ieee-p1363' }) },
+      issuedAt,
+      expiresAt,
+    });
+    expect(await verifyServiceToken(forged, [key.publicJwk], issuedAt)).toEqual({ valid: false, message: 'token signature is invalid', payload: null });
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
-import express, { ErrorRequestHandler, Express, Request, RequestHandler } from 'express';
+import express, { ErrorRequestHandler, Express, Request, RequestHandler, Router } from 'express';
 import { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Clock } from '@kiosk/domain';
@@ -194,7 +194,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   meta.page = referencePageHtml(meta.document.info.title);
   app.use('/docs/assets', referenceAssets());
-  const router = express.Router();
+  const routers = new RoutersByFirstSegment();
 
   for (const spec of routes) {
     const handlers: RequestHandler[] = [
@@ -226,9 +226,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
         res.status(answer.status).set(answer.headers ?? {}).json(answer.body);
       }) as ErrorRequestHandler as unknown as RequestHandler);
     }
-    router[spec.method](expressPath(spec.path), ...handlers);
+    routers.for(spec.path)[spec.method](expressPath(spec.path), ...handlers);
   }
-  app.use(router);
+  app.use(routers.dispatch());
   for (const mount of options.mounts ?? []) app.use(mount.path, mount.handler);
 
   app.use((req, _res, next) => {
@@ -236,6 +236,46 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   app.use(problemHandler(options.logger));
   return app;
+}
+
+/**
+ * The declared routes grouped by their first path segment (`/paywalls/...`,
+ * `/management/...`): a request is matched against its group's routes only,
+ * not against every one of the service's some 330 routes in turn, which
+ * Express's single router would do for every hot request. Matching stays
+ * Express's own (case-insensitive, as its default router), and so does the
+ * order within a group; a route whose first segment is a parameter would go
+ * to a last group tried after the named one.
+ */
+class RoutersByFirstSegment {
+  private readonly named = new Map<string, Router>();
+  private readonly rest = express.Router();
+
+  for(path: string): Router {
+    const first = firstSegment(path);
+    if (first.includes('{')) return this.rest;
+    let router = this.named.get(first);
+    if (!router) this.named.set(first, (router = express.Router()));
+    return router;
+  }
+
+  dispatch(): RequestHandler {
+    const { named, rest } = this;
+    const hasRest = rest.stack.length > 0;
+    const dispatch: RequestHandler = (req, res, next) => {
+      const group = named.get(firstSegment(req.path));
+      if (!group) return hasRest ? rest(req, res, next) : next();
+      // `next('router')` from inside a group arrives here as no error: the request goes on as if unmatched.
+      group(req, res, (error?: unknown) => (error ? next(error) : hasRest ? rest(req, res, next) : next()));
+    };
+    // Shaped as a router's stack of routers, so `registeredRoutes` reads the groups like any mounted router.
+    return Object.assign(dispatch, { stack: [...named.values(), rest].map((router) => ({ handle: router })) });
+  }
+}
+
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
 }
 
 /** Declared routes of an app, read back from Express itself (used to prove the OpenAPI document is complete). */
