@@ -41,6 +41,21 @@ describe('resourceJWT refusals', () => {
     expect(await errorCode(run({ resourceJWT: expired }))).toBe('CAPSULE.RESOURCE_JWT.EXPIRED');
   });
 
+  it('checks the times of a resourceJWT it verified before on every later use: expired from exp on, refused before nbf', async () => {
+    const keys = keysFixture();
+    const trust = { domains: [keys.domain], publisherKeys: [await publisherJwkFromPem(keys.publisherSigningPublicKeyPem, keys.signingKid)] };
+    const token = await resourceJwt({ iat: seconds(now), nbf: seconds(now), exp: seconds(now) + 60 });
+    const verifiedAt = (at: Date) => verifyResourceJwt(token, trust, at).then((r) => r.resourceId, (e: { code?: string }) => e.code);
+    expect(await verifiedAt(now)).toBe('article-interop-1');
+    expect(await verifiedAt(new Date(now.getTime() + 59_000))).toBe('article-interop-1');
+    expect(await verifiedAt(new Date(now.getTime() + 60_000))).toBe('CAPSULE.RESOURCE_JWT.EXPIRED');
+    expect(await verifiedAt(new Date(now.getTime() - 1_000))).toBe('CAPSULE.RESOURCE_JWT.NOT_YET_VALID');
+    // The same text under another key registered for the kid (a rotation) is verified afresh, and refused.
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const rotated = { ...trust, publisherKeys: [await publisherJwkFromPem(other, keys.signingKid)] };
+    expect(await verifyResourceJwt(token, rotated, now).catch((e: { code?: string }) => e.code)).toBe('CAPSULE.RESOURCE_JWT.BAD_SIGNATURE');
+  });
+
   it('refuses a resourceJWT whose kid is not registered', async () => {
     const { run } = await world();
     expect(await errorCode(run({ resourceJWT: await resourceJwt({}, 'sign-2099') }))).toBe('CAPSULE.RESOURCE_JWT.UNKNOWN_KEY');
