@@ -177,3 +177,6 @@ export const accessModule = defineModule({
     );
   },
 });
+
+/** The entitlement question as SQL, for the paywall's one-statement counted read of a signed-in reader (decision 25). */
+export { holdsAccessSql } from './typeorm-entitlements.repository';

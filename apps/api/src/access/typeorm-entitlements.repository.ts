@@ -90,6 +90,25 @@ export function grantEntitlementsSql(p: { vendor: string; now: string; user?: st
           AND (g.starts_at IS NULL OR g.starts_at <= ${p.now}::timestamptz) AND (g.ends_at IS NULL OR g.ends_at > ${p.now}::timestamptz)`;
 }
 
+/**
+ * The domain's `CheckAccess` question as one SQL boolean expression, for a
+ * statement of another module that must answer it in the same round trip
+ * (the paywall's counted read of a signed-in reader): whether the user holds
+ * a live entitlement (not revoked, not expired at `now`: `hasAccess`), stored
+ * or from an access-list grant in force, for one of `skus` (a `text[]`) or
+ * for the content itself. Arguments are SQL parameter names such as `$1`.
+ */
+export function holdsAccessSql(p: { vendor: string; user: string; now: string; content: string; skus: string }): string {
+  return `EXISTS (
+    SELECT 1 FROM (
+      SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = ${p.vendor} AND user_id = ${p.user}
+      UNION ALL
+      ${grantEntitlementsSql({ vendor: p.vendor, now: p.now, user: p.user })}
+    ) e
+    WHERE e.revoked_at IS NULL AND (e.expires_at IS NULL OR e.expires_at > ${p.now}::timestamptz)
+      AND (e.sku = ANY(${p.skus}::text[]) OR e.publisher_content_id = ${p.content}))`;
+}
+
 /** The PostgreSQL notification channel a grant notifies, with payload `<vendorId>:<userId>`. */
 export const ENTITLEMENT_GRANTED_CHANNEL = 'kiosk_entitlement_granted';
 

@@ -21,6 +21,7 @@ import {
   RestoreStrategyVersion,
   RetirePaywall,
   RetireStrategy,
+  SignedInReads,
   SignedLinkIssuer,
 } from '@kiosk/domain/paywalls';
 import { ServiceIdentifier } from 'inversify';
@@ -37,11 +38,14 @@ import { CachedPaywallRepository, CachedStrategyRepository } from './cached-payw
 import { TypeOrmPaywallRepository, TypeOrmStrategyRepository } from './typeorm-paywalls.repositories';
 import { READ_PRUNING_INTERVAL_MS, ReadLedgerPruning } from './read-ledger-pruning';
 import { TypeOrmReadLedger } from './typeorm-read-ledger';
+import { TypeOrmSignedInReads } from './typeorm-signed-in-reads';
 import { BowserDeviceResolver, BundledCountryResolver, CountryResolver, DeviceResolver } from './visitor-resolution';
 
 export const PAYWALLS = {
   Ledger: Symbol.for('paywalls.ReadLedger') as ServiceIdentifier<ReadLedger>,
   LinkIssuer: Symbol.for('paywalls.SignedLinkIssuer') as ServiceIdentifier<SignedLinkIssuer>,
+  /** A signed-in reader's entitlement and read in one statement (crosses into the access module's tables, decision 25). */
+  SignedInReads: Symbol.for('paywalls.SignedInReads') as ServiceIdentifier<SignedInReads>,
   Devices: Symbol.for('paywalls.DeviceResolver') as ServiceIdentifier<DeviceResolver>,
   /** Rebind to `NoCountryResolver` (or another adapter) to change where countries come from. */
   Countries: Symbol.for('paywalls.CountryResolver') as ServiceIdentifier<CountryResolver>,
@@ -62,6 +66,7 @@ export const paywallsModule = defineModule({
       .toDynamicValue((c) => new CachedStrategyRepository(c.get(TypeOrmStrategyRepository), c.get(ConfigCache)))
       .inSingletonScope();
     bind(PAYWALLS.Ledger).toDynamicValue((c) => new TypeOrmReadLedger(c.get(TOKENS.DataSource))).inSingletonScope();
+    bind(PAYWALLS.SignedInReads).toDynamicValue((c) => new TypeOrmSignedInReads(c.get(TOKENS.DataSource), c.get(TOKENS.Clock))).inSingletonScope();
     bind(LinkTierSettings)
       .toDynamicValue((c) => new LinkTierSettings(c.get(TOKENS.DataSource), c.get(TOKENS.Clock), c.get(ConfigCache)))
       .inSingletonScope();
@@ -96,10 +101,18 @@ export const paywallsModule = defineModule({
     bind(GetPublicPaywall).toDynamicValue((c) => new GetPublicPaywall(paywalls(c)));
     bind(RecordPaywallAccess).toDynamicValue(
       (c) =>
-        new RecordPaywallAccess(paywalls(c), c.get(PAYWALLS.Ledger), c.get(ACCESS.ContentEntitlements), c.get(PAYWALLS.LinkIssuer), c.get(TOKENS.Clock)),
+        new RecordPaywallAccess(
+          paywalls(c),
+          c.get(PAYWALLS.Ledger),
+          c.get(ACCESS.ContentEntitlements),
+          c.get(PAYWALLS.LinkIssuer),
+          c.get(TOKENS.Clock),
+          c.get(PAYWALLS.SignedInReads),
+        ),
     );
     bind(CheckPaywallAccess).toDynamicValue(
-      (c) => new CheckPaywallAccess(paywalls(c), c.get(PAYWALLS.Ledger), c.get(ACCESS.ContentEntitlements), c.get(TOKENS.Clock)),
+      (c) =>
+        new CheckPaywallAccess(paywalls(c), c.get(PAYWALLS.Ledger), c.get(ACCESS.ContentEntitlements), c.get(TOKENS.Clock), c.get(PAYWALLS.SignedInReads)),
     );
     bind(MergeVisitorReads).toDynamicValue((c) => new MergeVisitorReads(c.get(PAYWALLS.Ledger)));
     bind(CreateStrategy).toDynamicValue((c) => new CreateStrategy(strategies(c), c.get(TOKENS.Ids), c.get(TOKENS.Clock)));

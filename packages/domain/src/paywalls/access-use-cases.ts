@@ -1,10 +1,11 @@
 import { Clock } from '../shared';
 import { InvalidReadRequest, PaywallNotFound } from './errors';
 import { isHttpUrl, MAX_URL_LENGTH } from './field-checks';
-import { AllowedReason, BlockedReason, decideOnWindow, decisionFromLedger, ReadDecision, windowStart } from './leaky-allowance';
+import { AllowedReason, BlockedReason, decideOnWindow, decisionFromLedger, ReadDecision, windowStart, WindowSummary } from './leaky-allowance';
 import { Paywall } from './paywall';
 import { PaywallPublicView } from './paywall-content';
-import { ContentEntitlements, PaywallRepository, ReadLedger, SignedLinkIssuer } from './ports';
+import { ContentAccessQuery, ContentEntitlements, PaywallRepository, ReadLedger, RecordReadQuery, SignedInReads, SignedLinkIssuer } from './ports';
+import { TwoStepSignedInReads, TwoStepSignedInWindow } from './signed-in-reads';
 import { readerKeyOf, userReaderKey, visitorReaderKey } from './reader';
 import { SIGNED_LINK_LIFETIME_SECONDS, SIGNED_LINK_MAX_USES } from './signed-link';
 
@@ -51,18 +52,23 @@ async function activePaywall(paywalls: Pick<PaywallRepository, 'find'>, command:
   return paywall;
 }
 
-/** Entitled to the content itself, or to a product the paywall sells. */
-async function isEntitled(entitlements: ContentEntitlements, command: PaywallAccessCommand, paywall: Paywall): Promise<boolean> {
-  // Visitors hold no entitlements: only a signed-in user can have bought something.
-  if (!command.userId) return false;
+/**
+ * The entitlement question of a signed-in reader: the content itself, or a
+ * product the paywall sells. Visitors hold no entitlements (only a signed-in
+ * user can have bought something), so they have none to ask.
+ */
+function accessQueryOf(command: PaywallAccessCommand, paywall: Paywall): ContentAccessQuery | null {
+  if (!command.userId) return null;
   const skus = [...new Set(paywall.content.subscriptions.map((s) => s.sku))];
-  return entitlements.hasAccess({
+  return {
     vendorId: command.vendorId,
     userId: command.userId,
     publisherContentId: command.publisherContentId,
     ...(skus.length > 0 ? { skus } : {}),
-  });
+  };
 }
+
+const NOTHING_READ: WindowSummary = { countInWindow: 0, alreadyRead: false };
 
 /**
  * `POST /paywalls/{paywallId}/access` (rule 1): records a read against the
@@ -70,13 +76,19 @@ async function isEntitled(entitlements: ContentEntitlements, command: PaywallAcc
  * limit is reached. The ledger makes the decision atomically.
  */
 export class RecordPaywallAccess {
+  private readonly signedIn: SignedInReads;
+
+  /** `signedIn` answers a signed-in reader's entitlement and read together; without it, the two ports in turn. */
   constructor(
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
     private readonly ledger: Pick<ReadLedger, 'recordReadIfAllowed' | 'windowSummary'>,
-    private readonly entitlements: ContentEntitlements,
+    entitlements: ContentEntitlements,
     private readonly links: SignedLinkIssuer,
     private readonly clock: Clock,
-  ) {}
+    signedIn?: SignedInReads,
+  ) {
+    this.signedIn = signedIn ?? new TwoStepSignedInReads(ledger, entitlements);
+  }
 
   async execute(command: PaywallAccessCommand): Promise<PaywallAccessResult> {
     checkRequest(command);
@@ -92,16 +104,7 @@ export class RecordPaywallAccess {
       windowStart: windowStart(now, leaky.periodInHours),
       limit: leaky.count,
     };
-    let decision: ReadDecision;
-    if (await isEntitled(this.entitlements, command, paywall)) {
-      // Entitled readers spend nothing; their window is looked at only to report `remaining`.
-      decision = decideOnWindow({ leaky, window: await this.ledger.windowSummary(query), entitled: true });
-    } else if (!leaky.enabled) {
-      decision = decideOnWindow({ leaky, window: { countInWindow: 0, alreadyRead: false }, entitled: false });
-    } else {
-      const { outcome, countInWindow } = await this.ledger.recordReadIfAllowed({ ...query, now });
-      decision = decisionFromLedger(outcome, countInWindow, leaky.count);
-    }
+    const decision = await this.decide(leaky, query, now, accessQueryOf(command, paywall));
     if (decision.status === 'blocked') {
       return { status: 'blocked', remaining: decision.remaining, reason: decision.reason, paywall: paywall.toPublicView() };
     }
@@ -120,16 +123,45 @@ export class RecordPaywallAccess {
     });
     return { status: 'allowed', signedLink, remaining: decision.remaining, reason: decision.reason };
   }
+
+  /** Entitled readers spend nothing (their window is looked at only to report `remaining`); the others' read is counted. */
+  private async decide(
+    leaky: Paywall['content']['settings']['leaky'],
+    query: Omit<RecordReadQuery, 'now'>,
+    now: Date,
+    access: ContentAccessQuery | null,
+  ): Promise<ReadDecision> {
+    if (!leaky.enabled) {
+      const signedIn = access ? await this.signedIn.summariseWindow(query, access) : null;
+      return signedIn?.entitled
+        ? decideOnWindow({ leaky, window: signedIn.window, entitled: true })
+        : decideOnWindow({ leaky, window: NOTHING_READ, entitled: false });
+    }
+    if (!access) {
+      const { outcome, countInWindow } = await this.ledger.recordReadIfAllowed({ ...query, now });
+      return decisionFromLedger(outcome, countInWindow, leaky.count);
+    }
+    const read = await this.signedIn.recordRead({ ...query, now }, access);
+    return read.entitled
+      ? decideOnWindow({ leaky, window: read.window, entitled: true })
+      : decisionFromLedger(read.read.outcome, read.read.countInWindow, leaky.count);
+  }
 }
 
 /** `POST /paywalls/{paywallId}/access/check` (rule 2): the same decision, recording nothing. */
 export class CheckPaywallAccess {
+  private readonly signedIn: Pick<SignedInReads, 'summariseWindow'>;
+
+  /** `signedIn` answers a signed-in reader's entitlement and window together; without it, the two ports in turn. */
   constructor(
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
     private readonly ledger: Pick<ReadLedger, 'windowSummary'>,
-    private readonly entitlements: ContentEntitlements,
+    entitlements: ContentEntitlements,
     private readonly clock: Clock,
-  ) {}
+    signedIn?: Pick<SignedInReads, 'summariseWindow'>,
+  ) {
+    this.signedIn = signedIn ?? new TwoStepSignedInWindow(ledger, entitlements);
+  }
 
   async execute(command: PaywallAccessCommand): Promise<PaywallCheckResult> {
     checkRequest(command);
@@ -137,19 +169,19 @@ export class CheckPaywallAccess {
     const paywall = await activePaywall(this.paywalls, command);
     const now = this.clock.now();
     const leaky = paywall.content.settings.leaky;
-    const entitled = await isEntitled(this.entitlements, command, paywall);
-    const window =
-      entitled || leaky.enabled
-        ? await this.ledger.windowSummary({
-            vendorId: command.vendorId,
-            paywallId: paywall.id,
-            readerKey,
-            contentId: command.publisherContentId,
-            windowStart: windowStart(now, leaky.periodInHours),
-            limit: leaky.count,
-          })
-        : { countInWindow: 0, alreadyRead: false };
-    const decision = decideOnWindow({ leaky, window, entitled });
+    const query = {
+      vendorId: command.vendorId,
+      paywallId: paywall.id,
+      readerKey,
+      contentId: command.publisherContentId,
+      windowStart: windowStart(now, leaky.periodInHours),
+      limit: leaky.count,
+    };
+    const access = accessQueryOf(command, paywall);
+    const { entitled, window } = access
+      ? await this.signedIn.summariseWindow(query, access)
+      : { entitled: false, window: leaky.enabled ? await this.ledger.windowSummary(query) : NOTHING_READ };
+    const decision = decideOnWindow({ leaky, window: entitled || leaky.enabled ? window : NOTHING_READ, entitled });
     return { status: decision.status, remaining: decision.remaining, reason: decision.reason, paywall: paywall.toPublicView() };
   }
 }

@@ -8,6 +8,7 @@ export * from './signed-link';
 export * from './ports';
 export * from './paywall-use-cases';
 export * from './access-use-cases';
+export * from './signed-in-reads';
 export * from './strategy-flow';
 export * from './strategy-validation';
 export * from './visitor-context';

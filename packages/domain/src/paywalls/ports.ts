@@ -134,6 +134,31 @@ export interface ContentAccessQuery {
 }
 
 /**
+ * A signed-in reader's read with the entitlement question asked in the same
+ * step, so an adapter can answer both in one round trip (every article view
+ * of a signed-in reader asks both). The rule is the one of the two ports it
+ * stands for: entitled (`ContentEntitlements.hasAccess`) readers spend
+ * nothing and their window is only summarised (`windowSummary`, for
+ * `remaining`); the others' read is `recordReadIfAllowed`, atomically.
+ * `TwoStepSignedInReads` is that rule over the two ports (the fakes use it);
+ * PostgreSQL's adapter decides it in one statement.
+ */
+export interface SignedInReads {
+  recordRead(query: RecordReadQuery, access: ContentAccessQuery): Promise<SignedInRead>;
+  /** Whether the reader is entitled, and the window as `windowSummary` sees it; records nothing. */
+  summariseWindow(query: Omit<RecordReadQuery, 'now'>, access: ContentAccessQuery): Promise<SignedInWindow>;
+}
+
+export type SignedInRead =
+  | { readonly entitled: true; readonly window: WindowSummary }
+  | { readonly entitled: false; readonly read: RecordReadResult };
+
+export interface SignedInWindow {
+  readonly entitled: boolean;
+  readonly window: WindowSummary;
+}
+
+/**
  * Produces the signed link: the content URL with a `service_token` query
  * parameter (use `withServiceToken`) holding a token that
  * `/capsule/vendors/{vendorId}/verify` accepts. The HTTP layer implements it

@@ -9,3 +9,4 @@ export * from './catalog-repositories.contract';
 export * from './access-list-repositories.contract';
 export * from './webhook-endpoint-repository.contract';
 export * from './checkout-repository.contract';
+export * from './signed-in-reads.contract';
