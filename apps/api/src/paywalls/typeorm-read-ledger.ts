@@ -9,7 +9,7 @@ import {
   WindowSummary,
 } from '@kiosk/domain/paywalls';
 import { DataSource } from 'typeorm';
-import { preparedRows, sqlRows } from '../platform/database/sql';
+import { asyncCommitOfOwnTransaction, preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 
 interface ReadRow {
@@ -42,7 +42,7 @@ export class TypeOrmReadLedger implements ReadLedger {
   async recordReadIfAllowed(query: RecordReadQuery): Promise<RecordReadResult> {
     const [row] = await preparedRows<{ decided: LedgerOutcome; reads_in_window: number }>(
       this.db,
-      `SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)`,
+      `SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)${asyncCommitOfOwnTransaction()}`,
       [query.vendorId, query.paywallId, query.readerKey, query.contentId, query.windowStart, query.limit, query.now],
     );
     return { outcome: row.decided, countInWindow: Number(row.reads_in_window) };

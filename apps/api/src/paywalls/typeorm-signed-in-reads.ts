@@ -2,7 +2,7 @@ import { Clock } from '@kiosk/domain';
 import { ContentAccessQuery, LedgerOutcome, RecordReadQuery, SignedInRead, SignedInReads, SignedInWindow } from '@kiosk/domain/paywalls';
 import { DataSource } from 'typeorm';
 import { holdsAccessSql } from '../access/access.module';
-import { preparedRows } from '../platform/database/sql';
+import { asyncCommitOfOwnTransaction, preparedRows } from '../platform/database/sql';
 
 // The ledger's parameters first ($1 vendor, $2 paywall, $3 reader key, $4 content, $5 window start, $6 limit, and for
 // the counted read $7 now), then the entitlement's: the user, the paywall's skus and the entitlements' now.
@@ -53,7 +53,7 @@ export class TypeOrmSignedInReads implements SignedInReads {
        SELECT a.entitled, r.decided, r.reads_in_window, w.n, w.already
          FROM access a
          LEFT JOIN LATERAL (SELECT * FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7) WHERE NOT a.entitled OFFSET 0) r ON true
-         LEFT JOIN LATERAL (${WINDOW} WHERE a.entitled OFFSET 0) w ON true`,
+         LEFT JOIN LATERAL (${WINDOW} WHERE a.entitled OFFSET 0) w ON true${asyncCommitOfOwnTransaction()}`,
       this.parameters(query, [query.now], access),
     );
     return row.entitled

@@ -1,5 +1,7 @@
+import { inTransaction } from '../../src/platform/database/transaction';
 import { ReadLedgerPruning } from '../../src/paywalls/read-ledger-pruning';
-import { onRealPostgres, startTestApp, TestApp } from '../support/harness';
+import { TypeOrmReadLedger } from '../../src/paywalls/typeorm-read-ledger';
+import { onRealPostgres, startTestApp, TestApp, uniqueId } from '../support/harness';
 import { cacheSettled, statementsOf } from '../support/statements';
 import { givenPaywallVendor } from './support';
 
@@ -65,7 +67,30 @@ describe('hot paths: statements per request once the configuration cache is warm
     const statements = await statementsOf(() =>
       app.http.post(`/paywalls/${paywall.id}/access`).set(visitor).send({ publisherContentId: 'b', url: 'https://n.example.com/b' }).expect(200),
     );
-    expect(statements).toEqual([expect.stringMatching(/^SELECT decided, reads_in_window FROM paywall_record_read\(/)]);
+    expect(statements).toEqual([expect.stringMatching(/^SELECT decided, reads_in_window FROM paywall_record_read\(.*set_config\('synchronous_commit', 'off', true\)/)]);
+  });
+
+  it('a counted read that is its own transaction commits without waiting for the flush; inside a transaction it changes nothing', async () => {
+    const db = app.runtime.database.db;
+    const ledger = new TypeOrmReadLedger(db);
+    const query = (contentId: string) => ({
+      vendorId: uniqueId('async'),
+      paywallId: 'p1',
+      readerKey: 'user:u1',
+      contentId,
+      windowStart: new Date(Date.now() - 3_600_000),
+      limit: 3,
+      now: new Date(),
+    });
+    const setting = async (m: { query(sql: string): Promise<{ synchronous_commit: string }[]> }) => (await m.query('SHOW synchronous_commit'))[0].synchronous_commit;
+    await inTransaction(db, async (m) => {
+      const statements = await statementsOf(() => ledger.recordReadIfAllowed(query('a')));
+      expect(statements).toEqual([expect.not.stringContaining('synchronous_commit')]);
+      expect(await setting(m)).toBe('on');
+    });
+    expect((await ledger.recordReadIfAllowed(query('b'))).outcome).toBe('recorded');
+    // SET LOCAL semantics: the setting ended with the statement's own transaction.
+    expect(await setting(db.manager)).toBe('on');
   });
 
   it("a signed-in reader's counted read asks the entitlement and counts in the same statement", async () => {

@@ -15,6 +15,11 @@ export function managerOf(db: DataSource): EntityManager {
   return current.getStore() ?? db.manager;
 }
 
+/** Whether a statement run through `managerOf(db)` now joins a transaction of `inTransaction`, rather than being its own. */
+export function inOpenTransaction(): boolean {
+  return current.getStore() !== undefined;
+}
+
 /** Runs `work` in a transaction, or joins the one already running. */
 export function inTransaction<T>(db: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const outer = current.getStore();
