@@ -178,5 +178,5 @@ export const accessModule = defineModule({
   },
 });
 
-/** The entitlement question as SQL, for the paywall's one-statement counted read of a signed-in reader (decision 25). */
-export { holdsAccessSql } from './typeorm-entitlements.repository';
+/** Entitlements as SQL, for the paywall's one-statement reads of a signed-in reader (decision 25). */
+export { holdsAccessSql, liveEntitlementsSql } from './typeorm-entitlements.repository';

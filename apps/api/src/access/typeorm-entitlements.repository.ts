@@ -91,22 +91,31 @@ export function grantEntitlementsSql(p: { vendor: string; now: string; user?: st
 }
 
 /**
- * The domain's `CheckAccess` question as one SQL boolean expression, for a
- * statement of another module that must answer it in the same round trip
- * (the paywall's counted read of a signed-in reader): whether the user holds
- * a live entitlement (not revoked, not expired at `now`: `hasAccess`), stored
- * or from an access-list grant in force, for one of `skus` (a `text[]`) or
- * for the content itself. Arguments are SQL parameter names such as `$1`.
+ * The user's live entitlements as one SQL query, for a statement of another
+ * module that must read them in the same round trip (the paywall's counted
+ * read and strategy evaluation of a signed-in reader, decision 25): stored
+ * ones and access-list grants in force, not revoked and not ended at `now`
+ * (the domain's `hasAccess`), in the columns of `entitlements`. Arguments are
+ * SQL parameter names such as `$1`.
+ */
+export function liveEntitlementsSql(p: { vendor: string; user: string; now: string }): string {
+  return `SELECT * FROM (
+      SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = ${p.vendor} AND user_id = ${p.user}
+      UNION ALL
+      ${grantEntitlementsSql(p)}
+    ) e
+    WHERE e.revoked_at IS NULL AND (e.expires_at IS NULL OR e.expires_at > ${p.now}::timestamptz)`;
+}
+
+/**
+ * The domain's `CheckAccess` question as one SQL boolean expression: whether
+ * the user holds a live entitlement (`liveEntitlementsSql`) for one of `skus`
+ * (a `text[]`) or for the content itself.
  */
 export function holdsAccessSql(p: { vendor: string; user: string; now: string; content: string; skus: string }): string {
   return `EXISTS (
-    SELECT 1 FROM (
-      SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = ${p.vendor} AND user_id = ${p.user}
-      UNION ALL
-      ${grantEntitlementsSql({ vendor: p.vendor, now: p.now, user: p.user })}
-    ) e
-    WHERE e.revoked_at IS NULL AND (e.expires_at IS NULL OR e.expires_at > ${p.now}::timestamptz)
-      AND (e.sku = ANY(${p.skus}::text[]) OR e.publisher_content_id = ${p.content}))`;
+    SELECT 1 FROM (${liveEntitlementsSql(p)}) l
+     WHERE l.sku = ANY(${p.skus}::text[]) OR l.publisher_content_id = ${p.content})`;
 }
 
 /** The PostgreSQL notification channel a grant notifies, with payload `<vendorId>:<userId>`. */

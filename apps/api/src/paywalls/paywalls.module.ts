@@ -1,4 +1,3 @@
-import { ListUserEntitlements } from '@kiosk/domain/access';
 import {
   ChangePaywall,
   ChangeStrategy,
@@ -39,6 +38,7 @@ import { TypeOrmPaywallRepository, TypeOrmStrategyRepository } from './typeorm-p
 import { READ_PRUNING_INTERVAL_MS, ReadLedgerPruning } from './read-ledger-pruning';
 import { TypeOrmReadLedger } from './typeorm-read-ledger';
 import { TypeOrmSignedInReads } from './typeorm-signed-in-reads';
+import { TypeOrmReaderFacts } from './typeorm-reader-facts';
 import { BowserDeviceResolver, BundledCountryResolver, CountryResolver, DeviceResolver } from './visitor-resolution';
 
 export const PAYWALLS = {
@@ -130,12 +130,12 @@ export const paywallsModule = defineModule({
     bind(RestoreStrategyVersion).toDynamicValue((c) => new RestoreStrategyVersion(strategies(c), strategyHistory(c), c.get(TOKENS.Clock)));
     bind(StrategyExecutor)
       .toDynamicValue((c) => {
-        const entitlements = c.get(ListUserEntitlements);
+        const facts = new TypeOrmReaderFacts(c.get(TOKENS.DataSource), c.get(TOKENS.Clock));
         return new StrategyExecutor(
           strategies(c),
           paywalls(c),
           c.get(PAYWALLS.Ledger),
-          async (vendorId, userId) => (await entitlements.execute({ vendorId, userId })).filter((e) => e.hasAccess).map((e) => e.sku),
+          (userId, counts) => facts.of(userId, counts),
           c.get(PAYWALLS.Devices),
           c.get(PAYWALLS.Countries),
           c.get(TOKENS.Clock),

@@ -3,6 +3,8 @@ import { Clock } from '@kiosk/domain';
 import {
   ExecuteStrategy,
   Paywall,
+  ReadCountsQuery,
+  readCountsQueryOf,
   ReadLedger,
   Strategy,
   StrategyExecuteBody,
@@ -10,6 +12,7 @@ import {
   toStrategyExecuteResponse,
 } from '@kiosk/domain/paywalls';
 import { ExecutionProbe, FindsWithHit, ProbedPaywalls, ProbedStrategies } from './strategy-cache';
+import { SignedInReaderFacts } from './typeorm-reader-facts';
 import { CountryResolver, DeviceResolver } from './visitor-resolution';
 
 /** Who asks and what the HTTP request says about them. */
@@ -25,8 +28,8 @@ export interface ExecuteRequest extends StrategyExecuteBody {
   readonly debug: boolean;
 }
 
-/** SKUs a signed-in reader holds a live entitlement for (the access module answers). */
-export type EntitledSkus = (vendorId: string, userId: string) => Promise<string[]>;
+/** A signed-in reader's live entitlements (skus) and read counts, read together (`TypeOrmReaderFacts`). */
+export type SignedInFacts = (userId: string, counts: ReadCountsQuery) => Promise<SignedInReaderFacts>;
 
 const ms = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -42,7 +45,7 @@ export class StrategyExecutor {
     private readonly strategies: FindsWithHit<Strategy>,
     private readonly paywalls: FindsWithHit<Paywall>,
     private readonly ledger: Pick<ReadLedger, 'readCounts'>,
-    private readonly entitledSkus: EntitledSkus,
+    private readonly signedInFacts: SignedInFacts,
     private readonly devices: DeviceResolver,
     private readonly countries: CountryResolver,
     private readonly clock: Clock,
@@ -51,10 +54,13 @@ export class StrategyExecutor {
   async execute(request: ExecuteRequest): Promise<StrategyExecuteResponse> {
     const started = performance.now();
     const probe = new ExecutionProbe();
+    // A signed-in reader's entitlements and read counts come in one statement; the use case gets the counts it would ask for.
+    const counts = request.userId ? readCountsQueryOf(request, this.clock.now()) : null;
+    const facts = request.userId && counts ? await this.signedInFacts(request.userId, counts) : null;
     const useCase = new ExecuteStrategy(
       new ProbedStrategies(this.strategies, probe),
       new ProbedPaywalls(this.paywalls, probe),
-      this.ledger,
+      facts ? { readCounts: async () => facts.reads } : this.ledger,
       this.clock,
     );
     const execution = await useCase.execute({
@@ -66,7 +72,7 @@ export class StrategyExecutor {
       country: this.countries.country(request.clientIp),
       userId: request.userId,
       visitorId: request.visitorId,
-      entitlements: request.userId ? await this.entitledSkus(request.vendorId, request.userId) : [],
+      entitlements: facts?.skus ?? [],
     });
     if (!request.debug) return toStrategyExecuteResponse(execution, null);
     const totalMs = performance.now() - started;

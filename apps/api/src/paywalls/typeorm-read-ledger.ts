@@ -20,6 +20,18 @@ interface ReadRow {
 const readOf = (r: ReadRow): RecordedRead => ({ contentId: r.content_id, readAt: new Date(r.read_at) });
 
 /**
+ * Both read counts of strategy evaluation in one statement: one index range
+ * of the longer window, the shorter one filtered. Parameters are
+ * `readCountsParameters`; `columns` adds more to the one row it answers.
+ */
+export const readCountsSql = (columns = '') => `SELECT count(DISTINCT content_id) FILTER (WHERE read_at > $3)::int AS daily,
+        count(DISTINCT content_id) FILTER (WHERE read_at > $4)::int AS weekly${columns}
+   FROM paywall_reads
+  WHERE vendor_id = $1 AND reader_key = $2 AND read_at > LEAST($3::timestamptz, $4::timestamptz)`;
+
+export const readCountsParameters = (query: ReadCountsQuery): unknown[] => [query.vendorId, query.readerKey, query.dailySince, query.weeklySince];
+
+/**
  * The leaky allowance's ledger on PostgreSQL, one round trip per counted read.
  *
  * `recordReadIfAllowed` is one statement, `SELECT * FROM paywall_record_read(...)`
@@ -75,16 +87,8 @@ export class TypeOrmReadLedger implements ReadLedger {
     return rows.map(readOf);
   }
 
-  /** Both counts in one statement: one index range of the longer window, the shorter one filtered. */
   async readCounts(query: ReadCountsQuery): Promise<{ daily: number; weekly: number }> {
-    const [row] = await preparedRows<{ daily: number; weekly: number }>(
-      this.db,
-      `SELECT count(DISTINCT content_id) FILTER (WHERE read_at > $3)::int AS daily,
-              count(DISTINCT content_id) FILTER (WHERE read_at > $4)::int AS weekly
-         FROM paywall_reads
-        WHERE vendor_id = $1 AND reader_key = $2 AND read_at > LEAST($3::timestamptz, $4::timestamptz)`,
-      [query.vendorId, query.readerKey, query.dailySince, query.weeklySince],
-    );
+    const [row] = await preparedRows<{ daily: number; weekly: number }>(this.db, readCountsSql(), readCountsParameters(query));
     return { daily: Number(row.daily), weekly: Number(row.weekly) };
   }
 

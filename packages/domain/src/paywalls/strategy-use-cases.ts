@@ -3,7 +3,7 @@ import { StrategyHasNoPaywall, StrategyNotFound } from './errors';
 import { HOUR_MS } from './leaky-allowance';
 import { SavedBy } from './history';
 import { PaywallPublicView } from './paywall-content';
-import { PaywallRepository, ReadLedger, StrategyRepository } from './ports';
+import { PaywallRepository, ReadCountsQuery, ReadLedger, StrategyRepository } from './ports';
 import { readerKeyOf } from './reader';
 import { prepareFlow, Strategy } from './strategy';
 import { compileFlow, evaluateFlow, fallBack, FlowEvaluation } from './strategy-evaluation';
@@ -165,16 +165,27 @@ export class ExecuteStrategy {
   }
 
   private async readCounts(command: ExecuteStrategyCommand): Promise<VisitorContext['reads']> {
-    if (!command.userId && !command.visitorId) return { daily: 0, weekly: 0 };
-    const readerKey = readerKeyOf(command);
-    const now = this.clock.now().getTime();
-    return this.ledger.readCounts({
-      vendorId: command.vendorId,
-      readerKey,
-      dailySince: new Date(now - DAY_MS),
-      weeklySince: new Date(now - WEEK_MS),
-    });
+    const query = readCountsQueryOf(command, this.clock.now());
+    return query ? this.ledger.readCounts(query) : { daily: 0, weekly: 0 };
   }
+}
+
+/**
+ * The read counts a strategy evaluation asks of the ledger at `now`: distinct
+ * contents read in the past day and week, for the signed-in user or else the
+ * visitor; null when the request names neither (their counts are zero).
+ */
+export function readCountsQueryOf(
+  reader: { readonly vendorId: string; readonly userId?: string | null; readonly visitorId?: string | null },
+  now: Date,
+): ReadCountsQuery | null {
+  if (!reader.userId && !reader.visitorId) return null;
+  return {
+    vendorId: reader.vendorId,
+    readerKey: readerKeyOf(reader),
+    dailySince: new Date(now.getTime() - DAY_MS),
+    weeklySince: new Date(now.getTime() - WEEK_MS),
+  };
 }
 
 /** The visitor context from the execute body and what the HTTP layer resolved. */
