@@ -121,6 +121,14 @@ export function holdsAccessSql(p: { vendor: string; user: string; now: string; c
 /** The PostgreSQL notification channel a grant notifies, with payload `<vendorId>:<userId>`. */
 export const ENTITLEMENT_GRANTED_CHANNEL = 'kiosk_entitlement_granted';
 
+/** The text of `listByUser`'s statement, built once (its prepared statement is named by its text). */
+let entitlementsOfUser: string | undefined;
+const entitlementsOfUserSql = () =>
+  (entitlementsOfUser ??= `SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = $1 AND user_id = $2
+       UNION ALL
+       ${grantEntitlementsSql({ vendor: '$1', now: '$3', user: '$2' })}
+       ORDER BY created_at DESC, id DESC`);
+
 /**
  * Entitlements, one per (vendor, user, sku, origin): the unique key makes a
  * grant idempotent, and the upsert makes parallel grants of the same right
@@ -204,14 +212,7 @@ export class TypeOrmEntitlementRepository implements EntitlementRepository {
    */
   async listByUser(vendorId: string, userId: string): Promise<Entitlement[]> {
     // Every paywall read, unlock and entitlement list of a signed-in reader asks this: prepared once per connection.
-    const rows = await preparedRows<RawRow>(
-      this.db,
-      `SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = $1 AND user_id = $2
-       UNION ALL
-       ${grantEntitlementsSql({ vendor: '$1', now: '$3', user: '$2' })}
-       ORDER BY created_at DESC, id DESC`,
-      [vendorId, userId, this.clock.now()],
-    );
+    const rows = await preparedRows<RawRow>(this.db, entitlementsOfUserSql(), [vendorId, userId, this.clock.now()]);
     return rows.map(fromRaw);
   }
 }

@@ -9,7 +9,7 @@ import {
   WindowSummary,
 } from '@kiosk/domain/paywalls';
 import { DataSource } from 'typeorm';
-import { asyncCommitOfOwnTransaction, preparedRows, sqlRows } from '../platform/database/sql';
+import { countedReadStatement, preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 
 interface ReadRow {
@@ -29,7 +29,11 @@ export const readCountsSql = (columns = '') => `SELECT count(DISTINCT content_id
    FROM paywall_reads
   WHERE vendor_id = $1 AND reader_key = $2 AND read_at > LEAST($3::timestamptz, $4::timestamptz)`;
 
+const READ_COUNTS = readCountsSql();
+
 export const readCountsParameters = (query: ReadCountsQuery): unknown[] => [query.vendorId, query.readerKey, query.dailySince, query.weeklySince];
+
+const RECORD_READ = countedReadStatement(`SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)`);
 
 /**
  * The leaky allowance's ledger on PostgreSQL, one round trip per counted read.
@@ -54,7 +58,7 @@ export class TypeOrmReadLedger implements ReadLedger {
   async recordReadIfAllowed(query: RecordReadQuery): Promise<RecordReadResult> {
     const [row] = await preparedRows<{ decided: LedgerOutcome; reads_in_window: number }>(
       this.db,
-      `SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)${asyncCommitOfOwnTransaction()}`,
+      RECORD_READ(),
       [query.vendorId, query.paywallId, query.readerKey, query.contentId, query.windowStart, query.limit, query.now],
     );
     return { outcome: row.decided, countInWindow: Number(row.reads_in_window) };
@@ -88,7 +92,7 @@ export class TypeOrmReadLedger implements ReadLedger {
   }
 
   async readCounts(query: ReadCountsQuery): Promise<{ daily: number; weekly: number }> {
-    const [row] = await preparedRows<{ daily: number; weekly: number }>(this.db, readCountsSql(), readCountsParameters(query));
+    const [row] = await preparedRows<{ daily: number; weekly: number }>(this.db, READ_COUNTS, readCountsParameters(query));
     return { daily: Number(row.daily), weekly: Number(row.weekly) };
   }
 

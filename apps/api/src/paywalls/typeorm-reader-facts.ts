@@ -11,6 +11,10 @@ export interface SignedInReaderFacts {
   readonly reads: { readonly daily: number; readonly weekly: number };
 }
 
+const READER_FACTS = readCountsSql(`,
+  (SELECT coalesce(array_agg(l.sku ORDER BY l.created_at DESC, l.id DESC), '{}'::text[])
+     FROM (${liveEntitlementsSql({ vendor: '$1', user: '$5', now: '$6' })}) l) AS skus`);
+
 /**
  * A signed-in reader's live entitlements (their skus, newest first, as the
  * reader's list orders them) and read counts in one statement, so strategy
@@ -27,13 +31,11 @@ export class TypeOrmReaderFacts {
   ) {}
 
   async of(userId: string, counts: ReadCountsQuery): Promise<SignedInReaderFacts> {
-    const [row] = await preparedRows<{ daily: number; weekly: number; skus: string[] }>(
-      this.db,
-      readCountsSql(`,
-        (SELECT coalesce(array_agg(l.sku ORDER BY l.created_at DESC, l.id DESC), '{}'::text[])
-           FROM (${liveEntitlementsSql({ vendor: '$1', user: '$5', now: '$6' })}) l) AS skus`),
-      [...readCountsParameters(counts), userId, this.clock.now()],
-    );
+    const [row] = await preparedRows<{ daily: number; weekly: number; skus: string[] }>(this.db, READER_FACTS, [
+      ...readCountsParameters(counts),
+      userId,
+      this.clock.now(),
+    ]);
     return { skus: row.skus, reads: { daily: Number(row.daily), weekly: Number(row.weekly) } };
   }
 }

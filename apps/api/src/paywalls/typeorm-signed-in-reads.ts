@@ -2,7 +2,7 @@ import { Clock } from '@kiosk/domain';
 import { ContentAccessQuery, LedgerOutcome, RecordReadQuery, SignedInRead, SignedInReads, SignedInWindow } from '@kiosk/domain/paywalls';
 import { DataSource } from 'typeorm';
 import { holdsAccessSql } from '../access/access.module';
-import { asyncCommitOfOwnTransaction, preparedRows } from '../platform/database/sql';
+import { countedReadStatement, preparedRows } from '../platform/database/sql';
 
 // The ledger's parameters first ($1 vendor, $2 paywall, $3 reader key, $4 content, $5 window start, $6 limit, and for
 // the counted read $7 now), then the entitlement's: the user, the paywall's skus and the entitlements' now.
@@ -17,6 +17,15 @@ const WINDOW = `SELECT
         LIMIT greatest($6::int, 0)) c) AS n,
     EXISTS (SELECT 1 FROM paywall_reads
              WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id = $4 AND read_at > $5) AS already`;
+
+const RECORD_READ = countedReadStatement(`WITH ${entitled({ user: '$8', skus: '$9', now: '$10' })}
+  SELECT a.entitled, r.decided, r.reads_in_window, w.n, w.already
+    FROM access a
+    LEFT JOIN LATERAL (SELECT * FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7) WHERE NOT a.entitled OFFSET 0) r ON true
+    LEFT JOIN LATERAL (${WINDOW} WHERE a.entitled OFFSET 0) w ON true`);
+
+const SUMMARISE_WINDOW = `WITH ${entitled({ user: '$7', skus: '$8', now: '$9' })}
+  SELECT a.entitled, w.n, w.already FROM access a, LATERAL (${WINDOW}) w`;
 
 interface Row {
   entitled: boolean;
@@ -49,11 +58,7 @@ export class TypeOrmSignedInReads implements SignedInReads {
   async recordRead(query: RecordReadQuery, access: ContentAccessQuery): Promise<SignedInRead> {
     const [row] = await preparedRows<Row>(
       this.db,
-      `WITH ${entitled({ user: '$8', skus: '$9', now: '$10' })}
-       SELECT a.entitled, r.decided, r.reads_in_window, w.n, w.already
-         FROM access a
-         LEFT JOIN LATERAL (SELECT * FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7) WHERE NOT a.entitled OFFSET 0) r ON true
-         LEFT JOIN LATERAL (${WINDOW} WHERE a.entitled OFFSET 0) w ON true${asyncCommitOfOwnTransaction()}`,
+      RECORD_READ(),
       this.parameters(query, [query.now], access),
     );
     return row.entitled
@@ -64,8 +69,7 @@ export class TypeOrmSignedInReads implements SignedInReads {
   async summariseWindow(query: Omit<RecordReadQuery, 'now'>, access: ContentAccessQuery): Promise<SignedInWindow> {
     const [row] = await preparedRows<Row>(
       this.db,
-      `WITH ${entitled({ user: '$7', skus: '$8', now: '$9' })}
-       SELECT a.entitled, w.n, w.already FROM access a, LATERAL (${WINDOW}) w`,
+      SUMMARISE_WINDOW,
       this.parameters(query, [], access),
     );
     return { entitled: row.entitled, window: { countInWindow: Number(row.n), alreadyRead: row.already === true } };

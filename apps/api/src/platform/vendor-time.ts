@@ -26,7 +26,10 @@ export function runInVendorTime<T>(vendorId: string, testNow: Date | null, work:
  * The underlying (process) time, even inside a vendor's time: leases, lock
  * expiries and retry back-offs are about processes, not a vendor's business.
  */
-export const processNow = (clock: Clock): Date => current.exit(() => clock.now());
+export const processNow = (clock: Clock): Date =>
+  // The container's clock answers its underlying clock directly: leaving the store (`exit`) switches Node 20's
+  // async hooks off and on again when it is the only store in use, on every bearer-verified request.
+  clock instanceof VendorTimeClock ? clock.underlying.now() : current.exit(() => clock.now());
 
 /** The vendor the current work runs for, if any. */
 export const currentVendorOfTime = (): string | undefined => current.getStore()?.vendorId;

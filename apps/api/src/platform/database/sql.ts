@@ -80,14 +80,16 @@ export async function preparedRows<T>(db: DataSource, text: string, parameters: 
 
 /**
  * For a statement that writes only counters of reads (the paywall's counted
- * read and its daily views): a function call to add to its FROM list that
- * lets its commit return without waiting for the WAL flush, when the
- * statement is its own transaction (decision 27). A crash of PostgreSQL may
- * then forget the last fraction of a second of counted reads; nothing is
- * ever half-written, locks and visibility are unchanged. Inside a larger
- * transaction it adds nothing: that transaction's other writes keep their
- * synchronous commit.
+ * read and its daily views): its text, and the same text with a function
+ * call added to its FROM list that lets its commit return without waiting
+ * for the WAL flush, used when the statement is its own transaction
+ * (decision 27). A crash of PostgreSQL may then forget the last fraction of
+ * a second of counted reads; nothing is ever half-written, locks and
+ * visibility are unchanged. Inside a larger transaction the plain text runs:
+ * that transaction's other writes keep their synchronous commit. Both texts
+ * are built once (a prepared statement is named by its text).
  */
-export function asyncCommitOfOwnTransaction(): string {
-  return inOpenTransaction() ? '' : `, set_config('synchronous_commit', 'off', true) AS commit_mode`;
+export function countedReadStatement(text: string): () => string {
+  const ownTransaction = `${text}, set_config('synchronous_commit', 'off', true) AS commit_mode`;
+  return () => (inOpenTransaction() ? text : ownTransaction);
 }

@@ -217,6 +217,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         next(error);
       }
     });
+    const steps = handlers.length;
     const edgeErrors = spec.edgeErrors;
     if (edgeErrors) {
       handlers.push(((error, req, res, next) => {
@@ -226,7 +227,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         res.status(answer.status).set(answer.headers ?? {}).json(answer.body);
       }) as ErrorRequestHandler as unknown as RequestHandler);
     }
-    routers.for(spec.path)[spec.method](expressPath(spec.path), ...handlers);
+    routers.for(spec.path)[spec.method](expressPath(spec.path), inSequence(handlers.slice(0, steps)), ...handlers.slice(steps));
   }
   app.use(routers.dispatch());
   for (const mount of options.mounts ?? []) app.use(mount.path, mount.handler);
@@ -236,6 +237,32 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   app.use(problemHandler(options.logger));
   return app;
+}
+
+/**
+ * A route's own steps (headers, media type, body parser, text checks, the
+ * handler) as one Express handler: Express dispatches each handler of a
+ * route as a layer of its own, a cost paid on every request for nothing
+ * here. Steps run in order as Express would run them: an error, or any
+ * value given to `next` ('route' included), goes on to Express at once; a
+ * step that throws or whose promise rejects passes its error on.
+ */
+function inSequence(steps: RequestHandler[]): RequestHandler {
+  if (steps.length === 1) return steps[0];
+  return (req, res, next) => {
+    let index = 0;
+    const proceed = (signal?: unknown): void => {
+      if (signal || index === steps.length) return next(signal);
+      const step = steps[index++];
+      try {
+        const returned: unknown = step(req, res, proceed);
+        if (returned instanceof Promise) returned.catch((error: unknown) => next(error ?? new Error('Rejected promise')));
+      } catch (error) {
+        next(error);
+      }
+    };
+    proceed();
+  };
 }
 
 /**
