@@ -2,7 +2,8 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { BrowserClientRepository, UserRepository } from '@kiosk/domain/identity';
 import { ACCESS_TOKEN_AUDIENCE } from '@kiosk/domain/identity';
 import { RequestHandler } from 'express';
-import Provider, { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { SigningKeyStore } from '../signing-keys';
@@ -135,7 +136,9 @@ export class EmbeddedOpenIdProvider {
     this.checkedAt = Date.now();
     const kid = String(jwks[0].kid);
     if (this.current?.kid === kid) return this.current.provider;
-    const provider = new Provider(this.options.issuer, this.configuration(jwks));
+    // Loaded on the first sign-in request, not at start: oidc-provider and Koa are some 160 ms of module loading.
+    const { default: OpenIdProvider } = await import('oidc-provider');
+    const provider = new OpenIdProvider(this.options.issuer, this.configuration(jwks));
     if (this.options.trustProxy) provider.proxy = true;
     else pinToIssuer(provider, new URL(this.options.issuer));
     provider.on('server_error', (ctx, error) => {

@@ -139,7 +139,18 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (options.isAllowedOrigin) app.use(cors(options.isAllowedOrigin));
 
   // The document describes itself too: every registered route is in it.
-  const meta: { document?: ReturnType<typeof buildOpenApiDocument>; page?: string } = {};
+  // Built on the first request for it, not at start: the document costs some 100 ms to build.
+  let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const meta = {
+    document: () =>
+      (openApiDocument ??= buildOpenApiDocument(routes, {
+        title: 'Kiosk API',
+        version: options.version,
+        serverUrl: options.serverUrl,
+        ...options.securityUrls,
+      })),
+    page: () => referencePageHtml(meta.document().info.title),
+  };
   const metaRoutes: RouteSpec[] = [
     route({
       method: 'get',
@@ -162,7 +173,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         },
       },
       responses: { 200: { description: 'The document', schema: { type: 'object' } } },
-      handler: async ({ res }) => void res.json(meta.document),
+      handler: async ({ res }) => void res.json(meta.document()),
     }),
     route({
       method: 'get',
@@ -182,17 +193,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
         void res
           .set({ 'Content-Security-Policy': REFERENCE_CSP, 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff' })
           .type('html')
-          .send(meta.page),
+          .send(meta.page()),
     }),
   ];
   const routes = [...metaRoutes, ...options.routes];
-  meta.document = buildOpenApiDocument(routes, {
-    title: 'Kiosk API',
-    version: options.version,
-    serverUrl: options.serverUrl,
-    ...options.securityUrls,
-  });
-  meta.page = referencePageHtml(meta.document.info.title);
   app.use('/docs/assets', referenceAssets());
   const routers = new RoutersByFirstSegment();
 
