@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_VENDOR_ID, loadDemoData } from './demo/demo-data';
+import { PaywallViewCounter } from './paywalls/paywalls.module';
 import { ConfigCache } from './platform/cache/config-cache';
 import { openDatabase } from './platform/database/open-database';
 import { createHttpServer } from './platform/http/server';
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
     // The worker hands its claimed events back while the last requests finish.
     await Promise.all([new Promise((resolve) => server.close(resolve)), runtime.worker.stop()]);
     runtime.idempotency.close();
+    await runtime.container
+      .get(PaywallViewCounter)
+      .close()
+      .catch((error: unknown) => logger.warn({ err: error }, 'paywall view counts of the last second not written'));
     await runtime.container.get(ConfigCache).close();
     await database.close();
     process.exit(0);

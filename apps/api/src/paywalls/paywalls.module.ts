@@ -36,6 +36,7 @@ import { StrategyExecutor } from './strategy-executor';
 import { CachedPaywallRepository, CachedStrategyRepository } from './cached-paywalls.repositories';
 import { TypeOrmPaywallRepository, TypeOrmStrategyRepository } from './typeorm-paywalls.repositories';
 import { READ_PRUNING_INTERVAL_MS, ReadLedgerPruning } from './read-ledger-pruning';
+import { PaywallViewCounter } from './paywall-view-counter';
 import { TypeOrmReadLedger } from './typeorm-read-ledger';
 import { TypeOrmSignedInReads } from './typeorm-signed-in-reads';
 import { TypeOrmReaderFacts } from './typeorm-reader-facts';
@@ -65,8 +66,11 @@ export const paywallsModule = defineModule({
     bind(CachedStrategyRepository)
       .toDynamicValue((c) => new CachedStrategyRepository(c.get(TypeOrmStrategyRepository), c.get(ConfigCache)))
       .inSingletonScope();
-    bind(PAYWALLS.Ledger).toDynamicValue((c) => new TypeOrmReadLedger(c.get(TOKENS.DataSource))).inSingletonScope();
-    bind(PAYWALLS.SignedInReads).toDynamicValue((c) => new TypeOrmSignedInReads(c.get(TOKENS.DataSource), c.get(TOKENS.Clock))).inSingletonScope();
+    bind(PaywallViewCounter).toDynamicValue((c) => new PaywallViewCounter(c.get(TOKENS.DataSource), c.get(TOKENS.Logger))).inSingletonScope();
+    bind(PAYWALLS.Ledger).toDynamicValue((c) => new TypeOrmReadLedger(c.get(TOKENS.DataSource), c.get(PaywallViewCounter))).inSingletonScope();
+    bind(PAYWALLS.SignedInReads)
+      .toDynamicValue((c) => new TypeOrmSignedInReads(c.get(TOKENS.DataSource), c.get(TOKENS.Clock), c.get(PaywallViewCounter)))
+      .inSingletonScope();
     bind(LinkTierSettings)
       .toDynamicValue((c) => new LinkTierSettings(c.get(TOKENS.DataSource), c.get(TOKENS.Clock), c.get(ConfigCache)))
       .inSingletonScope();
@@ -172,3 +176,6 @@ export const paywallsModule = defineModule({
     );
   },
 });
+
+/** Paywall views added up in the process and written once a second (decision 28); the statistics flush it before they read. */
+export { PaywallViewCounter } from './paywall-view-counter';

@@ -11,6 +11,7 @@ import {
 import { DataSource } from 'typeorm';
 import { countedReadStatement, preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
+import { PaywallViewCounter } from './paywall-view-counter';
 
 interface ReadRow {
   content_id: string;
@@ -39,7 +40,8 @@ const RECORD_READ = countedReadStatement(`SELECT decided, reads_in_window FROM p
  * The leaky allowance's ledger on PostgreSQL, one round trip per counted read.
  *
  * `recordReadIfAllowed` is one statement, `SELECT * FROM paywall_record_read(...)`
- * (migration `1763800170000-hot-paths`): under a transaction-scoped advisory
+ * (migration `1763800170000-hot-paths`, last restated by `1765000000000`;
+ * its view counts go to `PaywallViewCounter`): under a transaction-scoped advisory
  * lock per (vendor, paywall, reader) it counts the reader's window up to the
  * limit, checks whether the content is in it, and inserts the read when the
  * domain's rule (`ledgerDecisionOnWindow`) says so, all in SQL. Parallel
@@ -53,7 +55,11 @@ const RECORD_READ = countedReadStatement(`SELECT decided, reads_in_window FROM p
  * `read_at` moves to now; inside the window it is never moved (re-reads are free).
  */
 export class TypeOrmReadLedger implements ReadLedger {
-  constructor(private readonly db: DataSource) {}
+  /** `views` adds every counted read to the paywall's daily statistics. */
+  constructor(
+    private readonly db: DataSource,
+    private readonly views: Pick<PaywallViewCounter, 'count'>,
+  ) {}
 
   async recordReadIfAllowed(query: RecordReadQuery): Promise<RecordReadResult> {
     const [row] = await preparedRows<{ decided: LedgerOutcome; reads_in_window: number }>(
@@ -61,6 +67,7 @@ export class TypeOrmReadLedger implements ReadLedger {
       RECORD_READ(),
       [query.vendorId, query.paywallId, query.readerKey, query.contentId, query.windowStart, query.limit, query.now],
     );
+    this.views.count(query.vendorId, query.paywallId, query.now, row.decided);
     return { outcome: row.decided, countInWindow: Number(row.reads_in_window) };
   }
 

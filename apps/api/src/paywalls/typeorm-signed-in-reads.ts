@@ -3,6 +3,7 @@ import { ContentAccessQuery, LedgerOutcome, RecordReadQuery, SignedInRead, Signe
 import { DataSource } from 'typeorm';
 import { holdsAccessSql } from '../access/access.module';
 import { countedReadStatement, preparedRows } from '../platform/database/sql';
+import { PaywallViewCounter } from './paywall-view-counter';
 
 // The ledger's parameters first ($1 vendor, $2 paywall, $3 reader key, $4 content, $5 window start, $6 limit, and for
 // the counted read $7 now), then the entitlement's: the user, the paywall's skus and the entitlements' now.
@@ -49,10 +50,14 @@ interface Row {
  * reader catches that).
  */
 export class TypeOrmSignedInReads implements SignedInReads {
-  /** `clock` decides which entitlements and access-list grants are live, as the entitlement repository's does. */
+  /**
+   * `clock` decides which entitlements and access-list grants are live, as the entitlement repository's does;
+   * `views` adds every counted read to the paywall's daily statistics.
+   */
   constructor(
     private readonly db: DataSource,
     private readonly clock: Clock,
+    private readonly views: Pick<PaywallViewCounter, 'count'>,
   ) {}
 
   async recordRead(query: RecordReadQuery, access: ContentAccessQuery): Promise<SignedInRead> {
@@ -61,9 +66,9 @@ export class TypeOrmSignedInReads implements SignedInReads {
       RECORD_READ(),
       this.parameters(query, [query.now], access),
     );
-    return row.entitled
-      ? { entitled: true, window: { countInWindow: Number(row.n), alreadyRead: row.already === true } }
-      : { entitled: false, read: { outcome: row.decided!, countInWindow: Number(row.reads_in_window) } };
+    if (row.entitled) return { entitled: true, window: { countInWindow: Number(row.n), alreadyRead: row.already === true } };
+    this.views.count(query.vendorId, query.paywallId, query.now, row.decided!);
+    return { entitled: false, read: { outcome: row.decided!, countInWindow: Number(row.reads_in_window) } };
   }
 
   async summariseWindow(query: Omit<RecordReadQuery, 'now'>, access: ContentAccessQuery): Promise<SignedInWindow> {

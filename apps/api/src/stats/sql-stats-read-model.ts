@@ -25,7 +25,11 @@ const HAS_SKU = (items: string) => `($5::text IS NULL OR EXISTS (SELECT 1 FROM j
  * as text ($6/$7) so no session time zone is involved.
  */
 export class SqlStatsReadModel implements StatsReadModel {
-  constructor(private readonly db: DataSource) {}
+  /** `countsWritten` writes the counts this process holds back (paywall views, decision 28) before the figures are read. */
+  constructor(
+    private readonly db: DataSource,
+    private readonly countsWritten: () => Promise<void> = async () => undefined,
+  ) {}
 
   /** Side by side on their own connections; one after another inside a caller's transaction (one connection). */
   private async each<T extends readonly (() => Promise<unknown>)[]>(reads: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
@@ -37,6 +41,7 @@ export class SqlStatsReadModel implements StatsReadModel {
   }
 
   async figures(q: { vendorId: string; since: Date; until: Date; paywallId?: string; sku?: string }): Promise<StatsFigures> {
+    await this.countsWritten();
     const params = [q.vendorId, q.since, q.until, q.paywallId ?? null, q.sku ?? null];
     const [paywalls, checkouts, subscribers, revenue] = await this.each([
       () =>

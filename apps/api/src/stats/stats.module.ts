@@ -1,5 +1,6 @@
 import { GetStats, StatsReadModel } from '@kiosk/domain/stats';
 import { ServiceIdentifier } from 'inversify';
+import { PaywallViewCounter } from '../paywalls/paywalls.module';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { SqlStatsReadModel } from './sql-stats-read-model';
@@ -16,9 +17,14 @@ export const STATS = {
  */
 export const statsModule = defineModule({
   name: 'stats',
-  requires: [],
+  requires: ['paywalls'],
   register: ({ bind }) => {
-    bind(STATS.ReadModel).toDynamicValue((c) => new SqlStatsReadModel(c.get(TOKENS.DataSource))).inSingletonScope();
+    bind(STATS.ReadModel)
+      .toDynamicValue((c) => {
+        const views = c.get(PaywallViewCounter);
+        return new SqlStatsReadModel(c.get(TOKENS.DataSource), () => views.flush());
+      })
+      .inSingletonScope();
     bind(GetStats).toDynamicValue((c) => new GetStats(c.get(STATS.ReadModel)));
     bind(TOKENS.Controller).toDynamicValue((c) => new StatsController(c.get(GetStats)));
   },

@@ -6,6 +6,9 @@ import { TypeOrmReadLedger } from '../../src/paywalls/typeorm-read-ledger';
 import { TypeOrmReaderFacts } from '../../src/paywalls/typeorm-reader-facts';
 import { givenVendor, startTestApp } from '../support/harness';
 
+// The paywall's daily view counts are not what these tests look at.
+const noViews = { count: () => undefined };
+
 // Strategy execution reads a signed-in reader's entitlements and read counts in one statement; it must answer
 // what the two separate reads answer (the reader's live entitlements, the ledger's counts).
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -22,7 +25,7 @@ it('answers the live skus newest first and the read counts, as the entitlement l
   const db = app.runtime.database.db;
   const clock = { now: () => now };
   const entitlements = new TypeOrmEntitlementRepository(db, clock);
-  const ledger = new TypeOrmReadLedger(db);
+  const ledger = new TypeOrmReadLedger(db, noViews);
   const grants = [
     contractEntitlement(vendor.vendorId, 'old', { userId: 'u1', sku: 'news', origin: contract('c1'), createdAt: SUITE_START }),
     contractEntitlement(vendor.vendorId, 'new', { userId: 'u1', sku: 'sport', origin: contract('c2'), createdAt: minutesLater(10), expiresAt: minutesLater(60) }),

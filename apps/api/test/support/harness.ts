@@ -7,6 +7,7 @@ import { fromMajor } from '@kiosk/domain';
 import supertest from 'supertest';
 import { loadConfig } from '../../src/config';
 import { ConfigCache } from '../../src/platform/cache/config-cache';
+import { PaywallViewCounter } from '../../src/paywalls/paywalls.module';
 import { createDataSource } from '../../src/platform/database/data-source';
 import { Database } from '../../src/platform/database/open-database';
 import { createHttpServer } from '../../src/platform/http/server';
@@ -58,6 +59,7 @@ export async function startTestApp(
     clock,
     close: async () => {
       runtime.idempotency.close();
+      await runtime.container.get(PaywallViewCounter).close();
       await runtime.container.get(ConfigCache).close();
       await opened.close();
     },

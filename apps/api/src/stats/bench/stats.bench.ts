@@ -40,6 +40,15 @@ async function main() {
         [vendorId, start, Math.min(start + BATCH, READS) - 1, now],
       );
     }
+    // The views of those reads, as the paywalls' view counter writes them (decision 28): per paywall and day, shard 0.
+    await db.query(
+      `INSERT INTO paywall_daily_stats (vendor_id, day, paywall_id, shard, views, free_reads, blocked_reads)
+       SELECT $1, (($3::timestamptz - make_interval(days => g % 30)) AT TIME ZONE 'UTC')::date, 'paywall-' || (g % 3), 0,
+              count(*), count(*), 0
+         FROM generate_series(0, $2::int - 1) g
+        GROUP BY 2, 3`,
+      [vendorId, READS, now],
+    );
     // Checkouts from the paywalls and the contracts they made, as the statistics read them.
     await db.query(
       `INSERT INTO checkouts (vendor_id, id, owner_kind, owner_id, status, snapshot, expires_at, created_at, updated_at)

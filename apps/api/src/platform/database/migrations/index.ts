@@ -33,6 +33,7 @@ import { Sites1764700000000 } from './1764700000000-sites';
  */
 import { PaywallVersions1764800000000 } from './1764800000000-paywall-versions';
 import { ReadLedgerFastPath1764900000000 } from './1764900000000-read-ledger-fast-path';
+import { PaywallViewsCountedInProcess1765000000000 } from './1765000000000-paywall-views-counted-in-process';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   Sites1764700000000,
   PaywallVersions1764800000000,
   ReadLedgerFastPath1764900000000,
+  PaywallViewsCountedInProcess1765000000000,
 ];
