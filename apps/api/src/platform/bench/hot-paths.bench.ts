@@ -15,7 +15,8 @@
  *    (10): the service (`createRuntime`, worker off) and a baseline (bare
  *    Express 5 + pg: one indexed primary-key query per request; a second
  *    route verifies an ES256 bearer token with jose first).
- * 3. For each route, BENCH_ROUNDS (3) alternating rounds of BENCH_SECONDS (4)
+ * 3. For each route, after an untimed warm-up of BENCH_WARMUP_SECONDS (2)
+ *    per side, BENCH_ROUNDS (3) alternating rounds of BENCH_SECONDS (4)
  *    each, baseline then service, BENCH_CONCURRENCY (16) requests in flight
  *    from this process; prints requests/s of both, the ratio, p50 and p99.
  * 4. Memory (RSS) and time to ready of the service on PostgreSQL (at ready
@@ -37,6 +38,8 @@ import type { CapsuleKeyManagement } from '../../capsule/capsule.module';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/** An untimed phase per side before the rounds: both processes' JIT compilers reach their steady state first. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 20_000);
 const READS = Number(process.env.BENCH_READS ?? 3_000);
 const POOL = 10;
@@ -171,11 +174,16 @@ interface Phase {
 /** The two answering processes, for their CPU time. */
 const children: { baseline?: ChildProcess; service?: ChildProcess } = {};
 
-/** CONCURRENCY loops calling `call` for SECONDS. */
-async function phase(call: (i: number) => Promise<void>, offset: { next: number }, child: ChildProcess | undefined): Promise<Phase> {
+/** CONCURRENCY loops calling `call` for `length` seconds. */
+async function phase(
+  call: (i: number) => Promise<void>,
+  offset: { next: number },
+  child: ChildProcess | undefined,
+  length = SECONDS,
+): Promise<Phase> {
   const cpuBefore = child ? await cpuOf(child) : 0;
   const latencies: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
+  const deadline = performance.now() + length * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -214,6 +222,10 @@ async function compare(
   const b: Phase[] = [];
   const s: Phase[] = [];
   const offsets = { b: { next: 0 }, s: { next: 0 } };
+  if (WARMUP_SECONDS > 0) {
+    await phase(baseline, offsets.b, children.baseline, WARMUP_SECONDS);
+    await phase(service, offsets.s, children.service, WARMUP_SECONDS);
+  }
   for (let round = 0; round < ROUNDS; round += 1) {
     b.push(await phase(baseline, offsets.b, children.baseline));
     s.push(await phase(service, offsets.s, children.service));
@@ -231,6 +243,7 @@ async function compare(
     (rate(s) / rate(b)).toFixed(2),
     perRound,
     percentile(bl, 0.5).toFixed(1),
+    (percentile(bl, 0.99) / Math.max(0.001, percentile(bl, 0.5))).toFixed(1),
     percentile(sl, 0.5).toFixed(1),
     percentile(sl, 0.99).toFixed(1),
     (percentile(sl, 0.99) / Math.max(0.001, percentile(sl, 0.5))).toFixed(1),
@@ -430,7 +443,7 @@ async function main(): Promise<void> {
 
       const rows: string[][] = [];
       console.log(`\n${ROUNDS} alternating rounds of ${SECONDS} s per side, ${CONCURRENCY} in flight, pool ${POOL} on both sides`);
-      console.log('route | baseline/s | service/s | ratio | ratio per round | baseline p50 ms | p50 ms | p99 ms | p99/p50 | baseline CPU µs/req | service CPU µs/req');
+      console.log('route | baseline/s | service/s | ratio | ratio per round | baseline p50 ms | baseline p99/p50 | p50 ms | p99 ms | p99/p50 | baseline CPU µs/req | service CPU µs/req');
       await compare(rows, 'access, new article (a new visitor each time)', one, async (i) =>
         expectStatus(await access(basic(`v-${run}-${i}`), `fresh-${i}`), 200, 'access'),
       );
