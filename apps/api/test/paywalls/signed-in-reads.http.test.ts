@@ -6,14 +6,13 @@
  * not started or ended, contract canceled) the next read is counted again.
  * Each test has vendors of its own.
  */
-import { money } from '@kiosk/domain';
-import { CreateProduct, CreatePurchaseOption } from '@kiosk/domain/catalog';
 import { IssueUserToken } from '@kiosk/domain/identity';
 import { givenListVendor, LISTS } from '../access/access-lists/support';
 import { settleEvents } from '../billing/support';
 import { CLOCK, givenTestVendor } from '../catalog/support';
 import { givenContractVendor } from '../contracts/support';
 import { bearer, startTestApp, TestApp, uniqueId } from '../support/harness';
+import { givenArticleProduct } from './support';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -88,24 +87,6 @@ async function givenPaywall(vendorId: string, token: string, freeReads: number) 
   return { id, read, check };
 }
 
-/** A one-off article product of the vendor (option `<sku>-once`) whose content id is `contentId`. */
-async function givenArticle(vendorId: string, sku: string, contentId: string) {
-  const c = app.runtime.container;
-  await c.get(CreateProduct).execute({ vendorId, sku, title: `Article ${sku}`, productType: 'article', publisherContentId: contentId });
-  await c.get(CreatePurchaseOption).execute({
-    id: `${sku}-once`,
-    vendorId,
-    sku,
-    name: 'Once',
-    price: money(49_00, 'SEK'),
-    taxIncluded: true,
-    recurring: null,
-    seatsPerUnit: 1,
-    minQuantity: 1,
-    maxQuantity: 1,
-  });
-}
-
 /** The signed-in reader `userId` of the vendor (a user token, as sign-in issues). */
 async function readerOf(vendorId: string, userId: string): Promise<Reader> {
   const issued = await app.runtime.container.get(IssueUserToken).execute({ vendorId, userId });
@@ -162,7 +143,7 @@ describe('a signed-in reader with an access-list grant in force', () => {
 
   it("opens the granted product's own content on a paywall that does not sell it, and nothing else; a retired list or a canceled grant closes it", async () => {
     const v = await givenListVendor(app);
-    await givenArticle(v.vendorId, 'story-pass', 'story-1');
+    await givenArticleProduct(app, v.vendorId, 'story-pass', 'story-1');
     const paywall = await givenPaywall(v.vendorId, v.full, 1);
     const list = await v.createList();
     const rita = await v.reader(`rita@${v.vendorId}.example.com`);
@@ -262,7 +243,7 @@ describe('a grant out of its period', () => {
 describe("a contract's entitlement", () => {
   it('opens the bought content until the vendor cancels the contract; the next read is counted', async () => {
     const v = await givenContractVendor(app);
-    await givenArticle(v.vendorId, 'story-pass', 'story-1');
+    await givenArticleProduct(app, v.vendorId, 'story-pass', 'story-1');
     const paywall = await givenPaywall(v.vendorId, v.write, 1);
     const contract = await buy(v.vendorId, v.write, { sku: 'story-pass', purchaseOptionId: 'story-pass-once', email: `ada@${v.vendorId}.example.com` });
     const ada = await readerOf(v.vendorId, contract.userId);
@@ -320,7 +301,7 @@ describe("another vendor's grants and entitlements", () => {
     const ours = await givenListVendor(app);
     const theirs = await givenListVendor(app);
     // The other vendor: a grant of `news` (the sku our paywall sells), one of an article with our content id, and a contract.
-    await givenArticle(theirs.vendorId, 'story-pass', 'story-1');
+    await givenArticleProduct(app, theirs.vendorId, 'story-pass', 'story-1');
     const list = await theirs.createList();
     expect((await theirs.createGrant(list.id, { email })).status).toBe(201);
     expect((await theirs.createGrant(list.id, { email, sku: 'story-pass', poId: 'story-pass-once' })).status).toBe(201);

@@ -10,6 +10,24 @@ export const basic = (clientId: string, visitorId: string) => ({
   Authorization: `Basic ${Buffer.from(`${clientId}:${visitorId}`).toString('base64')}`,
 });
 
+/** A one-off article product of the vendor (purchase option `<sku>-once`, 49 SEK) whose content id is `publisherContentId`. */
+export async function givenArticleProduct(app: TestApp, vendorId: string, sku: string, publisherContentId: string): Promise<void> {
+  const c = app.runtime.container;
+  await c.get(CreateProduct).execute({ vendorId, sku, title: `Article ${sku}`, productType: 'article', publisherContentId });
+  await c.get(CreatePurchaseOption).execute({
+    id: `${sku}-once`,
+    vendorId,
+    sku,
+    name: 'Once',
+    price: money(49_00, 'SEK'),
+    taxIncluded: true,
+    recurring: null,
+    seatsPerUnit: 1,
+    minQuantity: 1,
+    maxQuantity: 1,
+  });
+}
+
 /** A vendor with management tokens, a browser client for visitors, and helpers for paywalls and readers. */
 export async function givenPaywallVendor(app: TestApp) {
   const v = await givenVendor(app);
@@ -45,19 +63,7 @@ export async function givenPaywallVendor(app: TestApp) {
    * product for the content, a confirmed contract, the worker's handling of its events.
    */
   const entitledReader = async (publisherContentId: string, sku = uniqueId('sku')) => {
-    await c.get(CreateProduct).execute({ vendorId: v.vendorId, sku, title: `Article ${sku}`, productType: 'article', publisherContentId });
-    await c.get(CreatePurchaseOption).execute({
-      id: `${sku}-once`,
-      vendorId: v.vendorId,
-      sku,
-      name: 'Once',
-      price: money(49_00, 'SEK'),
-      taxIncluded: true,
-      recurring: null,
-      seatsPerUnit: 1,
-      minQuantity: 1,
-      maxQuantity: 1,
-    });
+    await givenArticleProduct(app, v.vendorId, sku, publisherContentId);
     const contract = await c.get(CreateContract).execute({
       vendorId: v.vendorId,
       sku,

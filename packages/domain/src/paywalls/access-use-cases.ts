@@ -43,6 +43,8 @@ function checkRequest(command: PaywallAccessCommand): void {
   if (typeof command.url !== 'string' || command.url.length > MAX_URL_LENGTH || !isHttpUrl(command.url)) {
     throw new InvalidReadRequest('url', 'must be an absolute http or https address');
   }
+  // Somebody must be reading: ReaderUnknown comes before any lookup.
+  readerKeyOf(command);
 }
 
 /** Readers see only active paywalls; an archived or foreign one does not exist for them. */
@@ -70,6 +72,19 @@ function accessQueryOf(command: PaywallAccessCommand, paywall: Paywall): Content
 
 const NOTHING_READ: WindowSummary = { countInWindow: 0, alreadyRead: false };
 
+/** The reader's window on the paywall at `now`, as the ledger is asked about it (the leaky allowance's period and count). */
+function windowQueryOf(command: PaywallAccessCommand, paywall: Paywall, now: Date): Omit<RecordReadQuery, 'now'> {
+  const leaky = paywall.content.settings.leaky;
+  return {
+    vendorId: command.vendorId,
+    paywallId: paywall.id,
+    readerKey: readerKeyOf(command),
+    contentId: command.publisherContentId,
+    windowStart: windowStart(now, leaky.periodInHours),
+    limit: leaky.count,
+  };
+}
+
 /**
  * `POST /paywalls/{paywallId}/access` (rule 1): records a read against the
  * leaky allowance and answers a signed link, or the paywall when the free
@@ -92,18 +107,10 @@ export class RecordPaywallAccess {
 
   async execute(command: PaywallAccessCommand): Promise<PaywallAccessResult> {
     checkRequest(command);
-    const readerKey = readerKeyOf(command);
     const paywall = await activePaywall(this.paywalls, command);
     const now = this.clock.now();
     const leaky = paywall.content.settings.leaky;
-    const query = {
-      vendorId: command.vendorId,
-      paywallId: paywall.id,
-      readerKey,
-      contentId: command.publisherContentId,
-      windowStart: windowStart(now, leaky.periodInHours),
-      limit: leaky.count,
-    };
+    const query = windowQueryOf(command, paywall, now);
     const decision = await this.decide(leaky, query, now, accessQueryOf(command, paywall));
     if (decision.status === 'blocked') {
       return { status: 'blocked', remaining: decision.remaining, reason: decision.reason, paywall: paywall.toPublicView() };
@@ -165,18 +172,10 @@ export class CheckPaywallAccess {
 
   async execute(command: PaywallAccessCommand): Promise<PaywallCheckResult> {
     checkRequest(command);
-    const readerKey = readerKeyOf(command);
     const paywall = await activePaywall(this.paywalls, command);
     const now = this.clock.now();
     const leaky = paywall.content.settings.leaky;
-    const query = {
-      vendorId: command.vendorId,
-      paywallId: paywall.id,
-      readerKey,
-      contentId: command.publisherContentId,
-      windowStart: windowStart(now, leaky.periodInHours),
-      limit: leaky.count,
-    };
+    const query = windowQueryOf(command, paywall, now);
     const access = accessQueryOf(command, paywall);
     const { entitled, window } = access
       ? await this.signedIn.summariseWindow(query, access)
