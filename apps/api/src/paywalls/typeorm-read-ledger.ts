@@ -34,6 +34,20 @@ const READ_COUNTS = readCountsSql();
 
 export const readCountsParameters = (query: ReadCountsQuery): unknown[] => [query.vendorId, query.readerKey, query.dailySince, query.weeklySince];
 
+/**
+ * The window as the counted read sees it, recording nothing: its reads
+ * counted up to the limit (`n`) and whether the content is among them
+ * (`already`). $1 vendor, $2 paywall, $3 reader key, $4 content, $5 window
+ * start, $6 limit.
+ */
+export const WINDOW_SUMMARY = `SELECT
+    (SELECT count(*)::int FROM (
+       SELECT 1 FROM paywall_reads
+        WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $5
+        LIMIT greatest($6::int, 0)) c) AS n,
+    EXISTS (SELECT 1 FROM paywall_reads
+             WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id = $4 AND read_at > $5) AS already`;
+
 const RECORD_READ = countedReadStatement(`SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)`);
 
 /**
@@ -73,17 +87,14 @@ export class TypeOrmReadLedger implements ReadLedger {
 
   /** The same count and check as `paywall_record_read`, without the lock or the insert. */
   async windowSummary(query: Omit<RecordReadQuery, 'now'>): Promise<WindowSummary> {
-    const [row] = await preparedRows<{ n: number; already: boolean }>(
-      this.db,
-      `SELECT
-         (SELECT count(*)::int FROM (
-            SELECT 1 FROM paywall_reads
-             WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $5
-             LIMIT greatest($6::int, 0)) w) AS n,
-         EXISTS (SELECT 1 FROM paywall_reads
-                  WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id = $4 AND read_at > $5) AS already`,
-      [query.vendorId, query.paywallId, query.readerKey, query.contentId, query.windowStart, query.limit],
-    );
+    const [row] = await preparedRows<{ n: number; already: boolean }>(this.db, WINDOW_SUMMARY, [
+      query.vendorId,
+      query.paywallId,
+      query.readerKey,
+      query.contentId,
+      query.windowStart,
+      query.limit,
+    ]);
     return { countInWindow: Number(row.n), alreadyRead: row.already === true };
   }
 

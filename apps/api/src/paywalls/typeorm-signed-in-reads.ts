@@ -4,29 +4,21 @@ import { DataSource } from 'typeorm';
 import { holdsAccessSql } from '../access/access.module';
 import { countedReadStatement, preparedRows } from '../platform/database/sql';
 import { PaywallViewCounter } from './paywall-view-counter';
+import { WINDOW_SUMMARY } from './typeorm-read-ledger';
 
 // The ledger's parameters first ($1 vendor, $2 paywall, $3 reader key, $4 content, $5 window start, $6 limit, and for
 // the counted read $7 now), then the entitlement's: the user, the paywall's skus and the entitlements' now.
 const entitled = (p: { user: string; skus: string; now: string }) => `access AS MATERIALIZED (
   SELECT ${holdsAccessSql({ vendor: '$1', content: '$4', ...p })} AS entitled)`;
 
-// The ledger's `windowSummary`: the window counted up to the limit, and whether the content is in it.
-const WINDOW = `SELECT
-    (SELECT count(*)::int FROM (
-       SELECT 1 FROM paywall_reads
-        WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $5
-        LIMIT greatest($6::int, 0)) c) AS n,
-    EXISTS (SELECT 1 FROM paywall_reads
-             WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id = $4 AND read_at > $5) AS already`;
-
 const RECORD_READ = countedReadStatement(`WITH ${entitled({ user: '$8', skus: '$9', now: '$10' })}
   SELECT a.entitled, r.decided, r.reads_in_window, w.n, w.already
     FROM access a
     LEFT JOIN LATERAL (SELECT * FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7) WHERE NOT a.entitled OFFSET 0) r ON true
-    LEFT JOIN LATERAL (${WINDOW} WHERE a.entitled OFFSET 0) w ON true`);
+    LEFT JOIN LATERAL (${WINDOW_SUMMARY} WHERE a.entitled OFFSET 0) w ON true`);
 
 const SUMMARISE_WINDOW = `WITH ${entitled({ user: '$7', skus: '$8', now: '$9' })}
-  SELECT a.entitled, w.n, w.already FROM access a, LATERAL (${WINDOW}) w`;
+  SELECT a.entitled, w.n, w.already FROM access a, LATERAL (${WINDOW_SUMMARY}) w`;
 
 interface Row {
   entitled: boolean;
@@ -40,14 +32,15 @@ interface Row {
  * `SignedInReads` on PostgreSQL: a signed-in reader's entitlement and read in
  * one statement, so a counted read is one round trip for readers too. The
  * entitlement is the access module's SQL (`holdsAccessSql`, the domain's
- * `CheckAccess` rule; the read-ledger contract suite holds it to the two-step
- * fake); the read is the ledger's own function `paywall_record_read`, called
- * only when the reader is not entitled, so an entitled reader spends nothing,
- * as in two steps. `OFFSET 0` keeps each lateral subquery whole: its
- * condition on the entitlement, which names no column of its own, is then a
- * one-time filter that runs before the call; without it PostgreSQL flattens
- * the subquery and calls the function first (the HTTP test of an entitled
- * reader catches that).
+ * `CheckAccess` rule; `SIGNED_IN_READS_CONTRACT` holds the statement to the
+ * two-step rule); the window is the ledger's `WINDOW_SUMMARY`; the read is
+ * the ledger's own function `paywall_record_read`, called only when the
+ * reader is not entitled, so an entitled reader spends nothing, as in two
+ * steps. `OFFSET 0` keeps each lateral subquery whole: its condition on the
+ * entitlement, which names no column of its own, is then a one-time filter
+ * that runs before the call; without it PostgreSQL flattens the subquery
+ * and calls the function first (the HTTP test of an entitled reader catches
+ * that).
  */
 export class TypeOrmSignedInReads implements SignedInReads {
   /**
