@@ -135,6 +135,8 @@ function start(role: 'service' | 'baseline', env: Record<string, string | undefi
   for (const [name, value] of Object.entries(merged)) if (value === undefined || value === '') delete merged[name];
   // BENCH_PROFILE=<dir>: the service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const execArgv = role === 'service' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  // BENCH_SERVICE_FLAGS: Node options for the service alone (a V8 setting tried against the same baseline).
+  if (role === 'service' && process.env.BENCH_SERVICE_FLAGS) execArgv.push(...process.env.BENCH_SERVICE_FLAGS.split(/\s+/).filter(Boolean));
   const child = fork(__filename, [role], { env: merged, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (ready) => resolve({ child, ready: ready as Ready & Record<string, unknown> }));
