@@ -122,12 +122,10 @@ export function holdsAccessSql(p: { vendor: string; user: string; now: string; c
 export const ENTITLEMENT_GRANTED_CHANNEL = 'kiosk_entitlement_granted';
 
 /** The text of `listByUser`'s statement, built once (its prepared statement is named by its text). */
-let entitlementsOfUser: string | undefined;
-const entitlementsOfUserSql = () =>
-  (entitlementsOfUser ??= `SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = $1 AND user_id = $2
+const ENTITLEMENTS_OF_USER = `SELECT ${ENTITLEMENT_COLUMNS} FROM entitlements WHERE vendor_id = $1 AND user_id = $2
        UNION ALL
        ${grantEntitlementsSql({ vendor: '$1', now: '$3', user: '$2' })}
-       ORDER BY created_at DESC, id DESC`);
+       ORDER BY created_at DESC, id DESC`;
 
 /**
  * Entitlements, one per (vendor, user, sku, origin): the unique key makes a
@@ -212,7 +210,7 @@ export class TypeOrmEntitlementRepository implements EntitlementRepository {
    */
   async listByUser(vendorId: string, userId: string): Promise<Entitlement[]> {
     // Every paywall read, unlock and entitlement list of a signed-in reader asks this: prepared once per connection.
-    const rows = await preparedRows<RawRow>(this.db, entitlementsOfUserSql(), [vendorId, userId, this.clock.now()]);
+    const rows = await preparedRows<RawRow>(this.db, ENTITLEMENTS_OF_USER, [vendorId, userId, this.clock.now()]);
     return rows.map(fromRaw);
   }
 }

@@ -15,6 +15,8 @@ interface DayTally {
 
 const FLUSH_EVERY_MS = 1000;
 
+const keyOf = (t: Pick<DayTally, 'vendorId' | 'paywallId' | 'day'>) => `${t.vendorId}\u0000${t.paywallId}\u0000${t.day}`;
+
 /**
  * Paywall views, free reads and blocked reads per paywall and UTC day,
  * added up in this process and written to `paywall_daily_stats` about once
@@ -42,7 +44,7 @@ export class PaywallViewCounter {
   /** One counted read of the paywall at `at` (the vendor's time), by its outcome. */
   count(vendorId: string, paywallId: string, at: Date, outcome: LedgerOutcome): void {
     const day = at.toISOString().slice(0, 10);
-    const key = `${vendorId}\u0000${paywallId}\u0000${day}`;
+    const key = keyOf({ vendorId, paywallId, day });
     let tally = this.pending.get(key);
     if (!tally) this.pending.set(key, (tally = { vendorId, paywallId, day, views: 0, freeReads: 0, blockedReads: 0 }));
     tally.views += 1;
@@ -90,9 +92,8 @@ export class PaywallViewCounter {
   }
 
   private putBack(tally: DayTally): void {
-    const key = `${tally.vendorId}\u0000${tally.paywallId}\u0000${tally.day}`;
-    const now = this.pending.get(key);
-    if (!now) this.pending.set(key, tally);
+    const now = this.pending.get(keyOf(tally));
+    if (!now) this.pending.set(keyOf(tally), tally);
     else {
       now.views += tally.views;
       now.freeReads += tally.freeReads;

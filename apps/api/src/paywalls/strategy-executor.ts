@@ -55,8 +55,7 @@ export class StrategyExecutor {
     const started = performance.now();
     const probe = new ExecutionProbe();
     // A signed-in reader's entitlements and read counts come in one statement; the use case gets the counts it would ask for.
-    const counts = request.userId ? readCountsQueryOf(request, this.clock.now()) : null;
-    const facts = request.userId && counts ? await this.signedInFacts(request.userId, counts) : null;
+    const facts = request.userId ? await this.signedInFacts(request.userId, readCountsQueryOf(request, this.clock.now())!) : null;
     const useCase = new ExecuteStrategy(
       new ProbedStrategies(this.strategies, probe),
       new ProbedPaywalls(this.paywalls, probe),

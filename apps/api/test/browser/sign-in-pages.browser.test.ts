@@ -1,14 +1,13 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { ChangeCheckoutSettings } from '@kiosk/domain/checkout';
 import { RegisterBrowserClient } from '@kiosk/domain/identity';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeWithChromium, launchChromium } from '../support/chromium';
 import { givenVendor, startListeningApp } from '../support/harness';
+import { seriousAxeFindings, sidewaysOverflow } from '../support/page-checks';
 
 /** axe-core, injected into each page (the root dev dependency). */
-const AXE = join(__dirname, '../../../../node_modules/axe-core/axe.min.js');
 const LOGO = `data:image/svg+xml;base64,${Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#9f1239"/>' +
     '<text x="16" y="23" font-family="Georgia,serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">D</text></svg>',
@@ -43,13 +42,6 @@ async function newestLink(to: string, pattern: RegExp): Promise<string> {
   return pattern.exec(mail.body)![1];
 }
 
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
 /**
  * One page as a reader sees it: the vendor's name and logo, the page's
  * language, then at a phone's and a desktop's width: no sideways scrolling,
@@ -62,14 +54,8 @@ async function audit(page: Page, lang: string, label: string) {
   expect([label, await page.getAttribute('html', 'lang')]).toEqual([label, lang]);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ path: AXE });
-    const found = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as Finding[];
-    const serious = found
-      .filter((f) => f.impact === 'serious' || f.impact === 'critical')
-      .map((f) => `${f.id} (${f.impact}): ${f.help} at ${f.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect([label, width, serious]).toEqual([label, width, []]);
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    expect([label, width, overflow]).toEqual([label, width, 0]);
+    expect([label, width, await seriousAxeFindings(page)]).toEqual([label, width, []]);
+    expect([label, width, await sidewaysOverflow(page)]).toEqual([label, width, 0]);
     await page.screenshot({ path: `/tmp/sign-in-${lang}-${label}-${width}.png`, fullPage: true });
   }
 }

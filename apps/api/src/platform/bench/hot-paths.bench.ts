@@ -5,7 +5,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kiosk_bench npm run bench
  *
  * What it does:
- * 1. Seeds one vendor at a realistic volume: BENCH_CONTRACTS (20,000)
+ * 1. Seeds (`hot-paths.seed.ts`) one vendor at a realistic volume: BENCH_CONTRACTS (20,000)
  *    contracts cloned in SQL from one made through the use cases, 20
  *    products, a leaky paywall (5 reads a day) and a strategy, a reader
  *    with BENCH_READS (3,000) reads over the past year (a few in the window),
@@ -31,17 +31,13 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-// Types only: the modules themselves load in the role that needs them.
-import type { SetProductScopes } from '@kiosk/domain/capsule';
-import type { CapsuleKeyManagement } from '../../capsule/capsule.module';
+import { seed } from './hot-paths.seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 /** An untimed phase per side before the rounds: both processes' JIT compilers reach their steady state first. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 20_000);
-const READS = Number(process.env.BENCH_READS ?? 3_000);
 const POOL = 10;
 
 interface Ready {
@@ -254,143 +250,6 @@ async function compare(
   ];
   rows.push(row);
   console.log(row.join(' | '));
-}
-
-async function seed(databaseUrl: string) {
-  const { CreateProduct, CreatePurchaseOption, CreateVendor } = await import('@kiosk/domain/catalog');
-  const { CreateContract } = await import('@kiosk/domain/contracts');
-  const { CreateApiKey, IssueUserToken, RegisterBrowserClient } = await import('@kiosk/domain/identity');
-  const { CreatePaywall, CreateStrategy } = await import('@kiosk/domain/paywalls');
-  const capsuleDomain = await import('@kiosk/domain/capsule');
-  const capsule = await import('../../capsule/capsule.module.js');
-  const { fromMajor } = await import('@kiosk/domain');
-  const { loadConfig } = await import('../../config.js');
-  const { openDatabase } = await import('../database/open-database.js');
-  const { createLogger } = await import('../logger.js');
-  const { createRuntime } = await import('../../runtime.js');
-  const { ConfigCache } = await import('../cache/config-cache.js');
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WORKER_ENABLED: 'false' });
-  const logger = createLogger('silent');
-  const database = await openDatabase(config, logger);
-  const runtime = await createRuntime(config, database, logger);
-  const c = runtime.container;
-  const db = database.db;
-  const vendorId = `bench-${Date.now().toString(36)}`;
-  try {
-    await c.get(CreateVendor).execute({ id: vendorId, name: 'Bench', domains: [`${vendorId}.example.com`] });
-    for (let i = 0; i < 20; i += 1) {
-      const sku = `sku-${i}`;
-      await c.get(CreateProduct).execute({ vendorId, sku, title: `Product ${i}`, productType: 'article', publisherContentId: `article-${i}` });
-      await c.get(CreatePurchaseOption).execute({
-        id: `${sku}-yearly`,
-        vendorId,
-        sku,
-        name: 'Yearly',
-        price: fromMajor(120, 'SEK'),
-        taxIncluded: true,
-        recurring: { interval: 'YEAR', time: 1 },
-        seatsPerUnit: 1,
-        minQuantity: 1,
-        maxQuantity: 10,
-      });
-    }
-    const contract = await c.get(CreateContract).execute({
-      vendorId,
-      sku: 'sku-0',
-      purchaseOptionId: 'sku-0-yearly',
-      user: { email: `heavy@${vendorId}.example.com` },
-      payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
-      confirm: true,
-    });
-    await runtime.worker.tick();
-    await runtime.worker.tick();
-    const t0 = performance.now();
-    // Clones of the contract (other readers' ids), one statement: the table at a realistic size.
-    await db.query(
-      `INSERT INTO contracts
-       SELECT (jsonb_populate_record(NULL::contracts, to_jsonb(c) || jsonb_build_object('id', c.id || '-' || g, 'user_id', c.user_id || '-' || g))).*
-         FROM contracts c, generate_series(1, $3) g WHERE c.vendor_id = $1 AND c.id = $2`,
-      [vendorId, contract.id, CONTRACTS - 1],
-    );
-    const paywall = await c.get(CreatePaywall).execute({
-      vendorId,
-      name: 'Metered',
-      content: { settings: { leaky: { enabled: true, count: 5, periodInHours: 24 } } } as never,
-    });
-    const strategy = await c.get(CreateStrategy).execute({
-      vendorId,
-      name: 'Front page',
-      flow: {
-        formatVersion: 1,
-        start: 'heavy',
-        fallback: 'default',
-        nodes: [
-          { id: 'heavy', type: 'condition', label: 'Heavy?', condition: { any: [{ field: 'reads.daily', operator: 'gte', value: 3 }, { field: 'reads.weekly', operator: 'gte', value: 10 }] } },
-          { id: 'hard', type: 'paywall', label: 'Hard', paywallId: paywall.id },
-          { id: 'default', type: 'paywall', label: 'Default', paywallId: paywall.id },
-        ],
-        edges: [
-          { id: 'h-t', from: 'heavy', to: 'hard', branch: 'true' },
-          { id: 'h-f', from: 'heavy', to: 'default', branch: 'false' },
-        ],
-      },
-    });
-    const heavyKey = `user:${contract.userId}`;
-    // The heavy reader's history: READS contents over the past year, 4 of them inside today's window.
-    await db.query(
-      `INSERT INTO paywall_reads (vendor_id, paywall_id, reader_key, content_id, read_at)
-       SELECT $1, $2, $3, 'history-' || g, now() - make_interval(hours => CASE WHEN g <= 4 THEN g ELSE 24 + g * 2 END)
-         FROM generate_series(1, $4) g`,
-      [vendorId, paywall.id, heavyKey, READS],
-    );
-    const client = await c.get(RegisterBrowserClient).execute({ vendorId, name: 'bench', redirectUris: ['https://bench.example.com/cb'] });
-    const { key, clientSecret } = await c.get(CreateApiKey).execute({ actor: { kind: 'operator' }, vendorId, name: 'bench', role: 'read' });
-    const userToken = (await c.get(IssueUserToken).execute({ vendorId, userId: contract.userId })).accessToken;
-    const unlock = await seedCapsule(c.get(capsule.CapsuleKeyManagement), c.get(capsuleDomain.SetProductScopes), vendorId);
-    await db.query('ANALYZE');
-    console.log(`seeded ${CONTRACTS} contracts and ${READS} reads of one reader in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return {
-      vendorId,
-      contractId: contract.id,
-      paywallId: paywall.id,
-      strategyId: strategy.id,
-      clientId: client.clientId,
-      apiKey: { clientId: key.clientId, clientSecret },
-      userToken,
-      unlock,
-    };
-  } finally {
-    await c.get(ConfigCache).close();
-    await database.close();
-  }
-}
-
-/**
- * The vendor's capsule (hosted mode): a publisher key, its domain, a rotation
- * secret, `sku-0` (the heavy reader's product) granting `premium`. Answers
- * the body a publisher's page sends for its reader: a signed resource and a
- * premium entry asking for the wrap key of the current hour.
- */
-async function seedCapsule(
-  keys: CapsuleKeyManagement,
-  scopes: SetProductScopes,
-  vendorId: string,
-) {
-  const jose = await import('jose');
-  const { publicKey, privateKey } = await jose.generateKeyPair('ES256', { extractable: true });
-  const domain = `news.${vendorId}.example.com`;
-  await keys.addPublisherKey(vendorId, { kid: 'bench-publisher', publicKeyPem: await jose.exportSPKI(publicKey) });
-  await keys.addDomain(vendorId, domain);
-  await keys.createRotationSecret(vendorId);
-  await scopes.execute({ vendorId, sku: 'sku-0', scopes: ['premium'] });
-  const resourceJWT = await new jose.SignJWT({ scopes: ['premium'] })
-    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'bench-publisher' })
-    .setIssuer(domain)
-    .setSubject('article-bench')
-    .setIssuedAt()
-    .sign(privateKey);
-  const { currentKid } = await keys.configuration(vendorId);
-  return { resourceJWT, keys: [{ contentName: 'bodytext', scope: 'premium', wrapKeys: [{ kid: currentKid }] }] };
 }
 
 async function embeddedFigures(): Promise<string[]> {

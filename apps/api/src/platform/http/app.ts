@@ -139,8 +139,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (options.isAllowedOrigin) app.use(cors(options.isAllowedOrigin));
 
   // The document describes itself too: every registered route is in it.
-  // Built on the first request for it, not at start: the document costs some 100 ms to build.
+  // Built on the first request for them, not at start: the document costs some 100 ms to build.
   let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
+  let referencePage: string | undefined;
   const meta = {
     document: () =>
       (openApiDocument ??= buildOpenApiDocument(routes, {
@@ -149,7 +150,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         serverUrl: options.serverUrl,
         ...options.securityUrls,
       })),
-    page: () => referencePageHtml(meta.document().info.title),
+    page: () => (referencePage ??= referencePageHtml(meta.document().info.title)),
   };
   const metaRoutes: RouteSpec[] = [
     route({
