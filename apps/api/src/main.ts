@@ -2,13 +2,9 @@
 import 'reflect-metadata';
 import { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
-import { DEMO_VENDOR_ID, loadDemoData } from './demo/demo-data';
-import { PaywallViewCounter } from './paywalls/paywalls.module';
-import { ConfigCache } from './platform/cache/config-cache';
 import { openDatabase } from './platform/database/open-database';
 import { createHttpServer } from './platform/http/server';
 import { createLogger } from './platform/logger';
-import { createRuntime } from './runtime';
 
 const EXIT_CONFIG = 78; // EX_CONFIG from sysexits.h
 
@@ -16,6 +12,16 @@ async function isEmpty(query: (sql: string) => Promise<{ n: string }[]>): Promis
   const [row] = await query('SELECT count(*) AS n FROM vendors');
   return Number(row.n) === 0;
 }
+
+/** The service's modules, loaded once the embedded database's thread has started (issue 17: start-up time). */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const serviceModules = () => ({
+  ...(require('./runtime') as typeof import('./runtime')),
+  ...(require('./demo/demo-data') as typeof import('./demo/demo-data')),
+  ...(require('./paywalls/paywalls.module') as typeof import('./paywalls/paywalls.module')),
+  ...(require('./platform/cache/config-cache') as typeof import('./platform/cache/config-cache')),
+});
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** One process: the API, the token service and the background worker. */
 async function main(): Promise<void> {
@@ -33,7 +39,12 @@ async function main(): Promise<void> {
   if (config.secretsKeyIsDevelopmentDefault) {
     logger.warn('SECRETS_KEY is not set: using the development key; never do this in production');
   }
-  const database = await openDatabase(config, logger);
+  // Started first: the embedded database boots in its own thread (started before openDatabase first awaits)
+  // while this thread loads the service's modules below, synchronously.
+  const opening = openDatabase(config, logger);
+  opening.catch(() => undefined); // awaited below; an early failure is not an unhandled one meanwhile
+  const { createRuntime, DEMO_VENDOR_ID, loadDemoData, PaywallViewCounter, ConfigCache } = serviceModules();
+  const database = await opening;
   const runtime = await createRuntime(config, database, logger);
   if (config.seedDemo || (database.embedded && (await isEmpty((sql) => database.db.query(sql))))) {
     await loadDemoData(runtime.container, { withCredentials: false });

@@ -56,16 +56,21 @@ async function runService(): Promise<void> {
   const { loadConfig } = await import('../../config.js');
   const { openDatabase } = await import('../database/open-database.js');
   const { createLogger } = await import('../logger.js');
-  const { createRuntime } = await import('../../runtime.js');
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', WORKER_ENABLED: 'false' });
   const logger = createLogger('silent');
-  const database = await openDatabase(config, logger);
+  // As main.ts: the embedded database's thread starts before the service's modules load, and the two overlap.
+  const opening = openDatabase(config, logger);
+  const { createRuntime } = await import('../../runtime.js');
+  const database = await opening;
   const runtime = await createRuntime(config, database, logger);
   const server = runtime.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   report(server.address() as AddressInfo);
-  // A clean exit, so that --cpu-prof writes its profile.
-  process.on('SIGTERM', () => process.exit(0));
+  // Stops as main.ts does (the embedded database closed, so the next start finds it shut down cleanly); a clean exit also lets --cpu-prof write its profile.
+  process.on('SIGTERM', () => {
+    server.close();
+    void database.close().finally(() => process.exit(0));
+  });
   process.on('message', (m) => {
     if (m === 'memory') process.send?.({ rssMb: mb(process.memoryUsage().rss), heapMb: mb(process.memoryUsage().heapUsed) });
     if (m === 'cpu') process.send?.({ cpuMicros: cpuMicros() });

@@ -42,6 +42,22 @@ interface Flight<V> {
   stale: boolean;
 }
 
+/** A load that throws before it returns a promise still answers a rejected one (lookups never throw). */
+function loadSafely<V>(load: () => Promise<V>): Promise<V> {
+  try {
+    return load();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** How long an entry may live in a mode; 0 means do not cache (the LISTEN connection is down). */
+function ttlIn(mode: Mode, settings: ConfigCacheSettings): number {
+  if (mode === 'listening') return settings.ttlMs;
+  if (mode === 'local') return settings.localTtlMs;
+  return 0;
+}
+
 /**
  * One kind of cached configuration (browser clients, paywalls, ...), keyed by
  * a string the owner chooses (usually `<vendorId>\u001f<id>`). Lookups that
@@ -61,16 +77,21 @@ export class CacheRegion<V> {
     private readonly maxEntries: number,
   ) {}
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
-    const ttl = await this.owner.entryTtlMs();
-    if (ttl === 0) return load();
-    const now = Date.now();
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    // Once the cache's mode is known (every request after the first), a hit answers without a further await:
+    // a hot request makes several lookups, and each await is a promise and a turn of the microtask queue.
+    const ttl = this.owner.knownEntryTtlMs();
+    return ttl === undefined ? this.owner.entryTtlMs().then((decided) => this.lookup(key, load, decided)) : this.lookup(key, load, ttl);
+  }
+
+  private lookup(key: string, load: () => Promise<V>, ttl: number): Promise<V> {
+    if (ttl === 0) return loadSafely(load);
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > now) return entry.value;
+    if (entry && entry.expiresAt > Date.now()) return Promise.resolve(entry.value);
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
     const flight: Flight<V> = { promise: Promise.resolve(undefined as V), stale: false };
-    flight.promise = load().then(
+    flight.promise = loadSafely(load).then(
       (value) => {
         if (this.loading.get(key) === flight) this.loading.delete(key);
         if (!flight.stale) this.keep(key, { value, expiresAt: Date.now() + ttl });
@@ -161,10 +182,12 @@ export class ConfigCache {
 
   /** How long an entry may live now; 0 means do not cache (the LISTEN connection is down). */
   async entryTtlMs(): Promise<number> {
-    const mode = await this.currentMode();
-    if (mode === 'listening') return this.settings.ttlMs;
-    if (mode === 'local') return this.settings.localTtlMs;
-    return 0;
+    return ttlIn(await this.currentMode(), this.settings);
+  }
+
+  /** `entryTtlMs` when the mode is already decided (undefined before the first lookup has decided it). */
+  knownEntryTtlMs(): number | undefined {
+    return this.mode === null ? undefined : ttlIn(this.mode, this.settings);
   }
 
   /**

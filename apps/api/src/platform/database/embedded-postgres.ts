@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { Worker } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
 
 export interface EmbeddedPostgres {
   readonly url: string;
@@ -95,51 +93,103 @@ export function inUse(dataDir: string, holder: EmbeddedLock, why = ''): Embedded
 export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
+ * PostgreSQL's WebAssembly stays on V8's baseline compiler (Liftoff): V8
+ * otherwise recompiles the functions it finds hot with its optimising
+ * compiler on background threads, and at start-up (initdb, recovery,
+ * migrations) that is most of PostgreSQL. Measured on the 2-core machine:
+ * 213 to 227 MB of RSS at ready instead of 257 to 319 MB (the spread being
+ * how far that compilation had got), ready sooner, the test suite on PGlite
+ * as fast; a CPU-bound catalogue query runs about half as fast again as
+ * optimised code would. The embedded database holds one developer's or one
+ * test run's data; deployments that need the speed use PostgreSQL
+ * (decision 29). V8's flags are the process's: this is set only once the
+ * embedded database is wanted, before its module is compiled.
+ */
+function keepWebAssemblyOnBaselineCompiler(): void {
+  setFlagsFromString('--no-wasm-tier-up');
+}
+
+/** The file the embedded database's thread runs: plain CommonJS, the same from src (tests) and from dist. */
+const THREAD_FILE = join(__dirname, '..', '..', '..', 'threads', 'embedded-postgres.cjs');
+
+/** What the embedded database's thread posts once: where it serves, or why it could not. */
+type ThreadReport = { address: string } | { error: { message: string; code?: string } };
+
+/**
  * PGlite behind its socket server, so the normal `pg` driver (and TypeORM)
  * reaches it like any PostgreSQL. It is ONE session: callers use a pool of
  * one connection and never rely on locks for correctness here.
  *
+ * PGlite runs PostgreSQL (WebAssembly) on the thread that calls it, so it
+ * gets a worker thread of its own (`threads/embedded-postgres.cjs`): it
+ * boots while this thread loads the service (the thread is started before
+ * this function first awaits, so a caller that does not await at once
+ * overlaps the two), and it answers queries on another core than the one
+ * handling requests. An empty data folder is initialised by that thread in
+ * a short-lived child process first.
+ *
  * `dataDir` null keeps the database in memory (tests). Otherwise the data
  * directory is locked (`kiosk-embedded.lock`, with this process's id and
  * port) for as long as it is open: a second process is refused with
- * `EmbeddedDatabaseInUse`, and the command line finds the port to share.
+ * `EmbeddedDatabaseInUse`, and the command line finds the port to share. A
+ * `port` something else answers on is refused with `EmbeddedPortTaken`.
+ * `onLost` hears of the thread ending while the database is open.
  */
-export async function startEmbeddedPostgres(dataDir: string | null, port: number): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string | null,
+  port: number,
+  onLost: (error: Error) => void = () => undefined,
+): Promise<EmbeddedPostgres> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lock = dataDir ? lockDataDir(dataDir) : null;
+  let thread: Worker;
+  keepWebAssemblyOnBaselineCompiler();
   try {
-    if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initialiseInChildProcess(dataDir);
-    const db = await PGlite.create(dataDir ?? undefined, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
-    const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 32 });
-    try {
-      await server.start();
-    } catch (error) {
-      await db.close();
-      throw error;
-    }
-    const address = server.getServerConn(); // "127.0.0.1:<port>"
-    lock?.serving(Number(address.split(':').pop()));
-    return {
-      url: `postgres://postgres@${address}/postgres`,
-      async stop() {
-        await server.stop();
-        await db.close();
-        lock?.release();
-      },
-    };
+    thread = new Worker(THREAD_FILE, { workerData: { dataDir, port, settings: EMBEDDED_SETTINGS, maxConnections: 32 } });
   } catch (error) {
     lock?.release();
     throw error;
   }
+  let stopping = false;
+  let report: ThreadReport;
+  try {
+    report = await new Promise<ThreadReport>((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+      thread.once('exit', (code) => reject(new Error(`the embedded database's thread ended (code ${code}) before it served`)));
+    });
+    if ('error' in report) {
+      throw report.error.code === 'PORT_TAKEN' ? new EmbeddedPortTaken(port) : new Error(`the embedded database did not start: ${report.error.message}`);
+    }
+  } catch (error) {
+    lock?.release();
+    await thread.terminate();
+    throw error;
+  }
+  thread.removeAllListeners();
+  thread.on('error', (error) => onLost(error));
+  thread.on('exit', (code) => {
+    if (!stopping) onLost(new Error(`the embedded database's thread ended (code ${code})`));
+  });
+  const address = report.address; // "127.0.0.1:<port>"
+  lock?.serving(Number(address.split(':').pop()));
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `postgres://postgres@${address}/postgres`,
+    stop() {
+      stopped ??= new Promise<void>((resolve) => {
+        stopping = true;
+        thread.once('exit', () => resolve());
+        thread.postMessage('stop');
+      }).finally(() => lock?.release());
+      return stopped;
+    },
+  };
 }
 
-/**
- * Creates the database cluster in an empty folder in a short-lived child
- * process. PGlite's initdb grows the WebAssembly memory to about 800 MB and
- * a process never gets it back; opening an existing folder needs under 300 MB.
- */
-async function initialiseInChildProcess(dataDir: string): Promise<void> {
-  const pglite = require.resolve('@electric-sql/pglite');
-  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}).then((db) => db.close())`;
-  await promisify(execFile)(process.execPath, ['-e', script]);
+/** EMBEDDED_DB_PORT answers for something else than this DATA_DIR's database. */
+export class EmbeddedPortTaken extends EmbeddedDatabaseInUse {
+  constructor(readonly port: number) {
+    super(`EMBEDDED_DB_PORT ${port} is taken`);
+  }
 }

@@ -1,11 +1,11 @@
 import { createConnection } from 'node:net';
 import { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { Config } from '../../config';
-import { createDataSource } from './data-source';
 import {
   EmbeddedDatabaseInUse,
   embeddedLockHolder,
+  EmbeddedPortTaken,
   EmbeddedPostgres,
   inUse,
   startEmbeddedPostgres,
@@ -17,6 +17,10 @@ export interface Database {
   readonly embedded: boolean;
   close(): Promise<void>;
 }
+
+/** TypeORM and the entities, loaded when first needed: after the embedded database's thread has started. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const dataSourceModule = () => require('./data-source') as typeof import('./data-source');
 
 // Any constant shared by every process of the deployment; names the migration lock.
 const MIGRATION_LOCK = 7_297_305;
@@ -62,6 +66,10 @@ export async function migrate(database: Database): Promise<void> {
  * answer, the open is refused with `EmbeddedDatabaseInUse`. A port that
  * answers for a database that is not DATA_DIR's is refused too, rather than
  * writing into another database.
+ *
+ * The embedded database's thread is started before this function first
+ * awaits: a caller may load the service's modules before awaiting the
+ * answer, and the two overlap (`main.ts` does).
  */
 export async function openDatabase(
   config: Config,
@@ -69,6 +77,7 @@ export async function openDatabase(
   options: { shareRunningEmbedded?: boolean } = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
+    const { createDataSource } = dataSourceModule();
     const db = await createDataSource(config.databaseUrl, {
       embedded: false,
       connectTimeoutMs: config.databaseConnectTimeoutMs,
@@ -83,16 +92,22 @@ export async function openDatabase(
     if (!holder.port || !(await portAnswers(holder.port))) throw inUse(config.dataDir, holder, ' but that port does not answer');
     url = `postgres://postgres@127.0.0.1:${holder.port}/postgres`;
   } else {
-    if (await portAnswers(config.embeddedDbPort)) {
+    try {
+      server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort, (error) =>
+        logger.error({ err: error }, 'the embedded database stopped; requests answer 503 until the service is restarted'),
+      );
+    } catch (error) {
+      if (!(error instanceof EmbeddedPortTaken)) throw error;
       throw new EmbeddedDatabaseInUse(
         `EMBEDDED_DB_PORT ${config.embeddedDbPort} is taken, but no running Kiosk has the embedded database in ` +
           `${config.dataDir} open: set EMBEDDED_DB_PORT to a free port, or DATA_DIR to the data of the Kiosk serving that port.`,
       );
     }
-    server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort);
     url = server.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL (PGlite) started');
   }
+  // TypeORM and the entities load here, after the embedded database's thread was started.
+  const { createDataSource } = dataSourceModule();
   const db = await createDataSource(url, { embedded: true, connectTimeoutMs: config.databaseConnectTimeoutMs }).initialize();
   return {
     db,
