@@ -13,25 +13,9 @@
  */
 const { execFile } = require('node:child_process');
 const { existsSync } = require('node:fs');
-const { createConnection } = require('node:net');
 const { join } = require('node:path');
 const { parentPort, workerData } = require('node:worker_threads');
-
-/** Whether something already answers on the port (another program, or another Kiosk's database). */
-function portAnswers(port) {
-  if (!port) return Promise.resolve(false); // 0: the system picks a free one
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.setTimeout(500, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+const { portAnswers } = require('./port-answers.cjs');
 
 /**
  * Creates the database cluster in an empty folder in a short-lived child

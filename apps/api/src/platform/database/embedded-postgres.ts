@@ -106,6 +106,8 @@ export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
  * embedded database is wanted, before its module is compiled.
  */
 function keepWebAssemblyOnBaselineCompiler(): void {
+  // Both: with dynamic tiering on (V8's default) hot functions are recompiled whatever --wasm-tier-up says.
+  setFlagsFromString('--no-wasm-dynamic-tiering');
   setFlagsFromString('--no-wasm-tier-up');
 }
 
@@ -150,14 +152,9 @@ export async function startEmbeddedPostgres(
     lock?.release();
     throw error;
   }
-  let stopping = false;
   let report: ThreadReport;
   try {
-    report = await new Promise<ThreadReport>((resolve, reject) => {
-      thread.once('message', resolve);
-      thread.once('error', reject);
-      thread.once('exit', (code) => reject(new Error(`the embedded database's thread ended (code ${code}) before it served`)));
-    });
+    report = await firstReport(thread);
     if ('error' in report) {
       throw report.error.code === 'PORT_TAKEN' ? new EmbeddedPortTaken(port) : new Error(`the embedded database did not start: ${report.error.message}`);
     }
@@ -166,10 +163,17 @@ export async function startEmbeddedPostgres(
     await thread.terminate();
     throw error;
   }
-  thread.removeAllListeners();
-  thread.on('error', (error) => onLost(error));
-  thread.on('exit', (code) => {
-    if (!stopping) onLost(new Error(`the embedded database's thread ended (code ${code})`));
+  let stopping = false;
+  let ended = false;
+  const exited = new Promise<void>((resolve) =>
+    thread.once('exit', (code) => {
+      ended = true;
+      if (!stopping) onLost(new Error(`the embedded database's thread ended (code ${code})`));
+      resolve();
+    }),
+  );
+  thread.on('error', (error) => {
+    if (!stopping) onLost(error);
   });
   const address = report.address; // "127.0.0.1:<port>"
   lock?.serving(Number(address.split(':').pop()));
@@ -177,14 +181,37 @@ export async function startEmbeddedPostgres(
   return {
     url: `postgres://postgres@${address}/postgres`,
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
+      stopped ??= (async () => {
         stopping = true;
-        thread.once('exit', () => resolve());
-        thread.postMessage('stop');
-      }).finally(() => lock?.release());
+        if (!ended) {
+          thread.postMessage('stop');
+          // A thread that does not finish closing is ended: the files were written at each commit.
+          const timer = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
+          await exited;
+          clearTimeout(timer);
+        }
+        lock?.release();
+      })();
       return stopped;
     },
   };
+}
+
+/** How long a stop waits for the embedded database to close before its thread is ended. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/** The thread's first message (where it serves, or why it could not); it ending or failing first is an error. */
+function firstReport(thread: Worker): Promise<ThreadReport> {
+  return new Promise<ThreadReport>((resolve, reject) => {
+    const onMessage = (message: ThreadReport) => settle(() => resolve(message));
+    const onError = (error: Error) => settle(() => reject(error));
+    const onExit = (code: number) => settle(() => reject(new Error(`the embedded database's thread ended (code ${code}) before it served`)));
+    const settle = (then: () => void) => {
+      thread.off('message', onMessage).off('error', onError).off('exit', onExit);
+      then();
+    };
+    thread.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
 }
 
 /** EMBEDDED_DB_PORT answers for something else than this DATA_DIR's database. */

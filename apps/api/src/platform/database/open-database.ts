@@ -1,4 +1,3 @@
-import { createConnection } from 'node:net';
 import { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { Config } from '../../config';
@@ -18,26 +17,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The same check as the embedded database's thread makes (a plain CommonJS file both use). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { portAnswers } = require('../../../threads/port-answers.cjs') as { portAnswers(port: number): Promise<boolean> };
+
 /** TypeORM and the entities, loaded when first needed: after the embedded database's thread has started. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const dataSourceModule = () => require('./data-source') as typeof import('./data-source');
 
 // Any constant shared by every process of the deployment; names the migration lock.
 const MIGRATION_LOCK = 7_297_305;
-
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.setTimeout(500, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 /** Runs pending migrations; on PostgreSQL under an advisory lock so parallel starts migrate once. */
 export async function migrate(database: Database): Promise<void> {
