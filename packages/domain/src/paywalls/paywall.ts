@@ -58,6 +58,9 @@ export interface PaywallChange {
  */
 export class Paywall extends RecordsEvents {
 
+  /** The public view of the current state (`toPublicView`); a new state is a new snapshot object. */
+  private publicView: { of: PaywallSnapshot; view: PaywallPublicView } | undefined;
+
   private constructor(private state: PaywallSnapshot) {
     super();
   }
@@ -148,26 +151,15 @@ export class Paywall extends RecordsEvents {
   }
 
   /** Interface 2.9 exactly: no admin field leaks into what readers receive. */
+  /**
+   * What readers see. Made once per version of the paywall and frozen, so
+   * every caller shares one copy: readers' hot requests (access, check,
+   * strategy execution) answer it on every call, and a deep copy each time
+   * cost more than the rest of the domain's work on such a request.
+   */
   toPublicView(): PaywallPublicView {
-    const { id, vendorId, version } = this.state;
-    const c = structuredClone(this.state.content);
-    return {
-      id,
-      vendorId,
-      currency: c.currency,
-      version,
-      settings: c.settings,
-      showLoginButton: c.showLoginButton,
-      subscriptions: c.subscriptions,
-      subscriptionsUrl: c.subscriptionsUrl,
-      mainColor: c.mainColor,
-      headline: c.headline,
-      description: c.description,
-      logoUrl: c.logoUrl,
-      features: c.features,
-      footerPaymentMethods: c.footerPaymentMethods,
-      singlePurchase: c.singlePurchase,
-    };
+    if (this.publicView?.of !== this.state) this.publicView = { of: this.state, view: deepFrozen(publicViewOf(this.state)) };
+    return this.publicView.view;
   }
 
   toAdminView(): PaywallAdminView {
@@ -175,6 +167,37 @@ export class Paywall extends RecordsEvents {
     return { ...this.toPublicView(), name, status, entity, createdAt, modifiedAt, previewUrl };
   }
 
+}
+
+function publicViewOf(state: PaywallSnapshot): PaywallPublicView {
+  const { id, vendorId, version } = state;
+  const c = structuredClone(state.content);
+  return {
+    id,
+    vendorId,
+    currency: c.currency,
+    version,
+    settings: c.settings,
+    showLoginButton: c.showLoginButton,
+    subscriptions: c.subscriptions,
+    subscriptionsUrl: c.subscriptionsUrl,
+    mainColor: c.mainColor,
+    headline: c.headline,
+    description: c.description,
+    logoUrl: c.logoUrl,
+    features: c.features,
+    footerPaymentMethods: c.footerPaymentMethods,
+    singlePurchase: c.singlePurchase,
+  };
+}
+
+/** Freezes a plain tree of objects and arrays (the copy is this module's own, so nothing else holds it). */
+function deepFrozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const member of Object.values(value)) deepFrozen(member);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function resolveAdminFields(base: PaywallAdminFields, input: Partial<PaywallAdminFields>): PaywallAdminFields {

@@ -88,8 +88,16 @@ describe('paywall render shape (interface 2.9)', () => {
   it('handing out a view does not let the caller change the paywall', () => {
     const paywall = create();
     const view = paywall.toPublicView() as { settings: { leaky: { count: number } } };
-    view.settings.leaky.count = 99;
+    // The view is shared by every caller and frozen to the bottom: changing it throws, and the paywall stays as it was.
+    expect(() => {
+      view.settings.leaky.count = 99;
+    }).toThrow(TypeError);
     expect(paywall.content.settings.leaky.count).toBe(3);
+    expect(paywall.toPublicView()).toBe(view);
+    // A new version of the paywall is a new view.
+    paywall.change({ content: { settings: { leaky: { enabled: true, count: 4, periodInHours: 24 } } } } as never, new Date());
+    expect(paywall.toPublicView().settings.leaky.count).toBe(4);
+    expect(view.settings.leaky.count).toBe(3);
   });
 });
 
