@@ -134,7 +134,8 @@ type ThreadReport = { address: string } | { error: { message: string; code?: str
  * directory is locked (`kiosk-embedded.lock`, with this process's id and
  * port) for as long as it is open: a second process is refused with
  * `EmbeddedDatabaseInUse`, and the command line finds the port to share. A
- * `port` something else answers on is refused with `EmbeddedPortTaken`.
+ * `port` something else answers on is refused with `EmbeddedDatabaseInUse`
+ * too, rather than writing into another database.
  * `onLost` hears of the thread ending while the database is open.
  */
 export async function startEmbeddedPostgres(
@@ -156,7 +157,7 @@ export async function startEmbeddedPostgres(
   try {
     report = await firstReport(thread);
     if ('error' in report) {
-      throw report.error.code === 'PORT_TAKEN' ? new EmbeddedPortTaken(port) : new Error(`the embedded database did not start: ${report.error.message}`);
+      throw report.error.code === 'PORT_TAKEN' ? portTaken(port, dataDir) : new Error(`the embedded database did not start: ${report.error.message}`);
     }
   } catch (error) {
     lock?.release();
@@ -219,9 +220,10 @@ function firstReport(thread: Worker): Promise<ThreadReport> {
   });
 }
 
-/** EMBEDDED_DB_PORT answers for something else than this DATA_DIR's database. */
-export class EmbeddedPortTaken extends EmbeddedDatabaseInUse {
-  constructor(readonly port: number) {
-    super(`EMBEDDED_DB_PORT ${port} is taken`);
-  }
+/** EMBEDDED_DB_PORT answers, but for no lock of this DATA_DIR: another program's, or another Kiosk's database. */
+function portTaken(port: number, dataDir: string | null): EmbeddedDatabaseInUse {
+  return new EmbeddedDatabaseInUse(
+    `EMBEDDED_DB_PORT ${port} is taken, but no running Kiosk has the embedded database in ${dataDir ?? '(memory)'} open: ` +
+      'set EMBEDDED_DB_PORT to a free port, or DATA_DIR to the data of the Kiosk serving that port.',
+  );
 }

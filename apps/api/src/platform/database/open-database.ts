@@ -2,9 +2,7 @@ import { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { Config } from '../../config';
 import {
-  EmbeddedDatabaseInUse,
   embeddedLockHolder,
-  EmbeddedPortTaken,
   EmbeddedPostgres,
   inUse,
   startEmbeddedPostgres,
@@ -81,17 +79,9 @@ export async function openDatabase(
     if (!holder.port || !(await portAnswers(holder.port))) throw inUse(config.dataDir, holder, ' but that port does not answer');
     url = `postgres://postgres@127.0.0.1:${holder.port}/postgres`;
   } else {
-    try {
-      server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort, (error) =>
-        logger.error({ err: error }, 'the embedded database stopped; requests answer 503 until the service is restarted'),
-      );
-    } catch (error) {
-      if (!(error instanceof EmbeddedPortTaken)) throw error;
-      throw new EmbeddedDatabaseInUse(
-        `EMBEDDED_DB_PORT ${config.embeddedDbPort} is taken, but no running Kiosk has the embedded database in ` +
-          `${config.dataDir} open: set EMBEDDED_DB_PORT to a free port, or DATA_DIR to the data of the Kiosk serving that port.`,
-      );
-    }
+    server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort, (error) =>
+      logger.error({ err: error }, 'the embedded database stopped; requests answer 503 until the service is restarted'),
+    );
     url = server.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL (PGlite) started');
   }
