@@ -16,6 +16,7 @@ import { sqlRows } from '../platform/database/sql';
 import { inTransaction } from '../platform/database/transaction';
 import { appendToOutbox } from '../platform/outbox/outbox';
 import { EventHandler } from '../platform/outbox/worker';
+import { SystemClock } from '../platform/system';
 import { runInVendorTime, vendorNowSql } from '../platform/vendor-time';
 import { TypeOrmWebhookEndpointRepository } from './typeorm-webhook-endpoints.repository';
 import { dataOfEach, objectKeyOf, ObjectViews } from './webhook-payloads';
@@ -70,6 +71,8 @@ export class WebhookDeliveries {
     private readonly logger: Logger,
     private readonly views: ObjectViews | null = null,
     private readonly resolve?: Resolver,
+    /** The real time of sending: `webhook-timestamp` is replay protection, never a test clock's instant (DESIGN 6). */
+    private readonly sendingClock: Clock = new SystemClock(),
   ) {}
 
   /** Makes the messages of one outbox event (idempotent: a second run finds them made). */
@@ -275,15 +278,18 @@ export class WebhookDeliveries {
       result = { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: 'the endpoint was deleted' };
     } else {
       const body = JSON.stringify(delivery.payload);
+      // Signed at the real time even for a test vendor, whose instants travel in the body (`timestamp`):
+      // receivers' Standard Webhooks libraries refuse a timestamp five minutes away from their own clock.
+      const sentAt = this.sendingClock.now();
       const signature = endpoint
         .signingSecrets(startedAt)
-        .map((secret) => new Webhook(secret).sign(delivery.message_id, startedAt, body))
+        .map((secret) => new Webhook(secret).sign(delivery.message_id, sentAt, body))
         .join(' ');
       result = await sendWebhook(
         endpoint.snapshot().url,
         {
           'webhook-id': delivery.message_id,
-          'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
           'webhook-signature': signature,
         },
         body,
