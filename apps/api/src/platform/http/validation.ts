@@ -21,9 +21,32 @@ function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   });
 }
 
+/** The value at a dotted field path of the validated instance (`items.0.sku`), undefined when any step is missing. */
+function valueAt(instance: object, field: string): unknown {
+  let node: unknown = instance;
+  for (const step of field.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[step];
+  }
+  return node;
+}
+
+/**
+ * A required field that was left out gets one plain message ("sku is
+ * required"), not the list of rules an absent value also breaks ("must be
+ * shorter than 128 characters, must be a string").
+ */
+function sayMissing(instance: object, errors: FieldError[]): FieldError[] {
+  return errors.map((e) => {
+    if (valueAt(instance, e.field) !== undefined) return e;
+    const name = e.field.slice(e.field.lastIndexOf('.') + 1);
+    return { field: e.field, messages: [`${name} is required`] };
+  });
+}
+
 function mergeFieldErrors(errors: FieldError[]): FieldError[] {
   const byField = new Map<string, string[]>();
-  for (const { field, messages } of errors) byField.set(field, [...(byField.get(field) ?? []), ...messages]);
+  for (const { field, messages } of errors) byField.set(field, [...new Set([...(byField.get(field) ?? []), ...messages])]);
   return [...byField].map(([field, messages]) => ({ field, messages }));
 }
 
@@ -118,7 +141,7 @@ export async function validateInput<T extends object>(
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
   });
-  const fields = mergeFieldErrors([...flatten(errors), ...presenceErrors(instance)]);
+  const fields = mergeFieldErrors(sayMissing(instance, [...flatten(errors), ...presenceErrors(instance)]));
   if (fields.length > 0) {
     throw new HttpProblem(
       400,
