@@ -52,6 +52,8 @@ export interface AttemptView {
   outcome: 'delivered' | 'failed' | 'given_up';
   error: string | null;
   responseExcerpt: string | null;
+  /** For a failed attempt whose delivery will be tried again: when (in the vendor's time); null otherwise. */
+  nextAttemptAt: string | null;
 }
 
 /**
@@ -212,10 +214,13 @@ export class WebhookDeliveries {
       outcome: AttemptView['outcome'];
       error: string | null;
       response_excerpt: string | null;
+      next_attempt_at: Date | null;
     }>(
       this.db,
-      `SELECT a.id, a.delivery_id, a.message_id, w.type, a.attempt, a.started_at, a.duration_ms, a.status_code, a.outcome, a.error, a.response_excerpt
+      `SELECT a.id, a.delivery_id, a.message_id, w.type, a.attempt, a.started_at, a.duration_ms, a.status_code, a.outcome, a.error, a.response_excerpt,
+              CASE WHEN a.outcome = 'failed' AND d.state = 'pending' AND d.attempts = a.attempt THEN d.next_attempt_at END AS next_attempt_at
          FROM webhook_attempts a JOIN webhook_messages w ON w.vendor_id = a.vendor_id AND w.id = a.message_id
+         LEFT JOIN webhook_deliveries d ON d.vendor_id = a.vendor_id AND d.id = a.delivery_id
         WHERE a.vendor_id = $1 AND a.endpoint_id = $2
         ORDER BY a.started_at DESC, a.id DESC LIMIT $3`,
       [vendorId, endpointId, limit],
@@ -232,6 +237,7 @@ export class WebhookDeliveries {
       outcome: r.outcome,
       error: r.error,
       responseExcerpt: r.response_excerpt,
+      nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
     }));
   }
 

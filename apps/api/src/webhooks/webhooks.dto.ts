@@ -65,6 +65,8 @@ export class WebhookAttemptView {
   @IsIn(['delivered', 'failed', 'given_up']) outcome!: string;
   @NullableInAnswer() @IsString() error!: string | null;
   @NullableInAnswer() @IsString() responseExcerpt!: string | null;
+  /** When a failed attempt's delivery is tried again; null when it was delivered, given up, or tried since. */
+  @NullableInAnswer() @IsString() nextAttemptAt!: string | null;
 }
 
 export class WebhookMessagesView {

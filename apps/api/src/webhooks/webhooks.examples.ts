@@ -62,6 +62,7 @@ export const ATTEMPT_EXAMPLES = [
     outcome: 'delivered',
     error: null,
     responseExcerpt: '{"received":true}',
+    nextAttemptAt: null,
   },
   {
     id: '0190a4cf-a1b2-7c34-8576-8798a9b0c1d2',
@@ -75,6 +76,7 @@ export const ATTEMPT_EXAMPLES = [
     outcome: 'failed',
     error: 'no answer within 15 seconds',
     responseExcerpt: null,
+    nextAttemptAt: null,
   },
 ];
 

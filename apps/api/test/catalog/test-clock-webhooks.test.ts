@@ -105,6 +105,10 @@ describe('webhooks of a test vendor', () => {
     let at = T0;
     for (const delay of RETRY_DELAYS_MS) {
       const next = await nextAttemptAt();
+      // The delivery log says when the failed attempt is tried again.
+      const logged = await app.http.get(`${ENDPOINTS}/${v.endpoint.id}/attempts`).set(bearer(v.clockToken));
+      expect(logged.body[0]).toMatchObject({ outcome: 'failed', nextAttemptAt: next.toISOString() });
+      if (logged.body.length > 1) expect(logged.body[1].nextAttemptAt).toBeNull();
       const wait = next.getTime() - at.getTime();
       expect(wait).toBeGreaterThanOrEqual(Math.floor(delay * 0.9));
       expect(wait).toBeLessThanOrEqual(Math.ceil(delay * 1.1));
