@@ -13,6 +13,9 @@ export const ACCESS_EVENT_TYPES = [
   'contract.canceled',
   'contract.cancel_requested',
   'contract.reinstated',
+  // An upgrade takes effect at once, a downgrade at renewal: the entitlement follows the purchase option.
+  'contract.amended',
+  'contract.amendment_applied',
 ] as const;
 
 /**

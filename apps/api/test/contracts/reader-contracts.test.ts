@@ -231,6 +231,30 @@ describe('a contract created through the management interface, as its reader see
     expect(bogus.status).toBe(400);
   });
 
+  it('the entitlement follows an upgrade to the purchase option the contract now runs on (interface 2.6 purchaseOption)', async () => {
+    const r = await givenReaderWithContract(app);
+    await app.runtime.container.get(CreatePurchaseOption).execute({
+      id: 'news-premium',
+      vendorId: r.v.vendorId,
+      sku: 'news',
+      name: 'Premium yearly',
+      price: money(2_400_00, 'SEK'),
+      taxIncluded: true,
+      recurring: { interval: 'YEAR', time: 1 },
+      seatsPerUnit: 1,
+      minQuantity: 1,
+      maxQuantity: 100,
+    });
+    const entitlements = async () => (await app.http.get('/entitlements').set(await r.auth())).body;
+    const before = await entitlements();
+    expect(before).toEqual([expect.objectContaining({ sku: 'news', purchaseOption: 'news-yearly' })]);
+    const quote = await app.http.post(`/contracts/${r.contractId}/amendments`).set(await r.auth()).send({ type: 'UPGRADE', purchaseOptionId: 'news-premium' });
+    expect(quote.status).toBe(201);
+    expect((await app.http.post(`/contracts/${r.contractId}/amendments/${quote.body.id}/confirm`).set(await r.auth())).body).toEqual({ success: true });
+    for (let i = 0; i < 3; i += 1) await app.runtime.worker.tick();
+    expect(await entitlements()).toEqual([expect.objectContaining({ id: before[0].id, sku: 'news', purchaseOption: 'news-premium' })]);
+  });
+
   it('transactions search ids and amounts; payment issues list overdue contracts', async () => {
     const r = await givenReaderWithContract(app);
     const [bill] = await rowsOf(app, 'bills', r.v.vendorId);

@@ -76,7 +76,7 @@ export function grantsOf(contract: ContractAccessView): Grant[] {
 }
 
 export interface AccessPlan {
-  /** Grants with no live entitlement (none, or a revoked one to restore), or whose end date changed. */
+  /** Grants with no live entitlement (none, or a revoked one to restore), or whose end date or purchase option changed. */
   readonly grant: readonly { grant: Grant; existing: Entitlement | null }[];
   /** Live entitlements of the contract it no longer gives. */
   readonly revoke: readonly Entitlement[];
@@ -92,7 +92,9 @@ export function planAccess(grants: readonly Grant[], existing: readonly Entitlem
   for (const grant of grants) {
     const found = byKey.get(grantKey(grant)) ?? null;
     const sameEnd = (found?.expiresAt?.getTime() ?? null) === (expiresAt?.getTime() ?? null);
-    if (found && found.revokedAt === null && sameEnd) plan.keep.push({ grant, existing: found });
+    // An upgrade or a downgrade that took effect moves the entitlement to the new purchase option.
+    const sameOption = found?.purchaseOptionId === grant.purchaseOptionId;
+    if (found && found.revokedAt === null && sameEnd && sameOption) plan.keep.push({ grant, existing: found });
     else plan.grant.push({ grant, existing: found });
   }
   for (const entitlement of existing) {

@@ -20,7 +20,7 @@ import { discountApplicability, normalizeDiscountCode } from './discount-code';
 import { ContractNotFound } from './errors';
 import { invoiceIssuedBills } from './lifecycle-use-cases';
 import { BillInvoicing, ContractRepository, DiscountCodeRepository } from './ports';
-import { billAmount, discountAppliesAt, discountFromCode } from './pricing';
+import { billAmount, codeDiscountsBillAt, discountAppliesAt, discountFromCode } from './pricing';
 import { addCycles } from './period';
 import { money } from '../shared';
 
@@ -196,6 +196,8 @@ export class CreateAmendment {
     const item = snapshot.items[0];
     const verdict = discountApplicability(found, { purchaseOptionId: item.purchaseOptionId, currency: snapshot.currency }, now);
     if (!verdict.applicable || !found) return rejected(verdict.applicable ? 'UNKNOWN_CODE' : verdict.reason);
+    // A DISCOUNT amendment takes effect with the next bill: a code ended by then would discount nothing.
+    if (!codeDiscountsBillAt(found, periodEnd)) return rejected('EXPIRED');
     if (discountAppliesAt(snapshot.discount, periodEnd)) return rejected('ANOTHER_DISCOUNT_APPLIED');
     const applied: AmendmentDiscount = {
       id: found.id,
@@ -277,6 +279,9 @@ export class ConfirmAmendment {
       throw new BadAmendment(`discount code ${amendment.discountCode} can no longer be applied`, {
         reason: verdict.applicable ? 'UNKNOWN_CODE' : verdict.reason,
       });
+    }
+    if (!codeDiscountsBillAt(code, snapshot.periodEnd ?? now)) {
+      throw new BadAmendment(`discount code ${code.code} ends before the next bill`, { reason: 'EXPIRED' });
     }
     if (discountAppliesAt(snapshot.discount, snapshot.periodEnd ?? now)) throw new DiscountAlreadyApplied(contract.id);
     if (!(await this.discountCodes.redeem(contract.vendorId, code.id))) {

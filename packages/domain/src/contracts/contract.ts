@@ -241,7 +241,7 @@ export class Contract extends RecordsEvents {
     this.state.confirmedAt = now;
     this.touch(now);
     this.recordEvent('contract.confirmed', now, { status: to, startsAt: start.toISOString() });
-    this.issueBillFor(firstPrice, now);
+    this.issueBillFor(firstPrice, now, now);
     if (to === 'ACTIVE') this.recordActivated(now);
     return true;
   }
@@ -282,7 +282,8 @@ export class Contract extends RecordsEvents {
       periodStart: this.state.periodStart.toISOString(),
       periodEnd: this.state.periodEnd.toISOString(),
     });
-    this.issueBillFor(this.price, now);
+    // Dated when it fell due (the old period's end), however late the renewal runs.
+    this.issueBillFor(this.price, billAt, now);
   }
 
   /** ACTIVE -> OVERDUE when an OPEN bill is past its due date; access stays for the grace period. */
@@ -555,7 +556,13 @@ export class Contract extends RecordsEvents {
     return prorate(this.price, start, anchor, fullEnd);
   }
 
-  private issueBillFor(amount: Money, now: Date): void {
+  /**
+   * Issues the bill of the current period. `issuedAt` is the bill's date,
+   * the one instant a discount is judged by (`discountAppliesAt`): the
+   * confirm for a first bill, even when the period starts later; the due
+   * date for a renewal.
+   */
+  private issueBillFor(amount: Money, issuedAt: Date, now: Date): void {
     const periodStart = this.state.periodStart ?? now;
     const discount = this.state.discount;
     this.state.billsIssued += 1;
@@ -565,14 +572,14 @@ export class Contract extends RecordsEvents {
         vendorId: this.vendorId,
         contractId: this.id,
         items: this.billItems(),
-        price: billAmount(amount, discount, periodStart),
+        price: billAmount(amount, discount, issuedAt),
         periodStart,
         periodEnd: this.state.periodEnd,
       },
       now,
     );
     // A discount leaves the contract with the first bill it no longer covers.
-    this.state.discount = discountAppliesAt(discount, periodStart) ? afterDiscountedBill(discount, periodStart) : null;
+    this.state.discount = discountAppliesAt(discount, issuedAt) ? afterDiscountedBill(discount, issuedAt) : null;
     this.keepIssuedBill(bill, now);
   }
 

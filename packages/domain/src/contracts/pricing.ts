@@ -66,7 +66,7 @@ export interface ContractDiscount {
   readonly value: DiscountValue;
   /** Bills still to be discounted; null when the discount is not counted in bills. */
   readonly billsRemaining: number | null;
-  /** Bills dated on or after this are not discounted; null when not bounded by a date. */
+  /** Bills dated (issued) on or after this are not discounted; null when not bounded by a date. */
   readonly until: Date | null;
 }
 
@@ -87,12 +87,21 @@ export function discountOff(price: Money, value: DiscountValue): Money {
   return money(Math.min(price.minor, Math.max(0, raw)), price.currency);
 }
 
-/** Whether a bill dated `at` gets the discount. */
+/**
+ * Whether a bill dated `at` gets the discount. A bill's date is when it is
+ * issued (a first bill at the confirm, even for a period that starts later;
+ * a renewal's when it falls due), the one rule for every bill.
+ */
 export function discountAppliesAt(discount: ContractDiscount | null, at: Date): discount is ContractDiscount {
   if (!discount) return false;
   if (discount.billsRemaining !== null && discount.billsRemaining <= 0) return false;
   if (discount.until !== null && at >= discount.until) return false;
   return true;
+}
+
+/** Whether a code, applied now, would discount a bill dated `at` (a code that discounts nothing is never redeemed). */
+export function codeDiscountsBillAt(code: DiscountCode, at: Date): boolean {
+  return discountAppliesAt(discountFromCode(code), at);
 }
 
 /** The amount of a bill dated `at` for `price`. */

@@ -151,6 +151,21 @@ describe('amendments', () => {
     await expect(w.confirm.execute({ ...who, amendmentId: unknown.id })).rejects.toMatchObject({ code: 'AMENDMENT.NOT_CONFIRMABLE' });
   });
 
+  it('a DISCOUNT whose code ends before the next bill is REJECTED, and refused at confirm if it ended since the quote', async () => {
+    const w = await setup();
+    // The next bill is issued when the first month ends (T0 + 31 days); this code ends on day 20.
+    await w.codes.add(discountCode({ duration: { kind: 'until', date: new Date(T0.getTime() + 20 * DAY) } }));
+    const quote = await w.create.execute({ ...who, type: 'DISCOUNT', discountCode: 'HALF' });
+    expect(quote).toMatchObject({ status: 'REJECTED', appliedDiscounts: [{ status: 'UNAPPLICABLE', reason: 'EXPIRED' }] });
+    expect(w.codes.rows[0].redemptions).toBe(0);
+    expect((await w.contracts.find(VENDOR, 'c-1'))!.nextPrice).toEqual(money(9_900, 'SEK'));
+
+    // A code that still covers the next bill is quoted; one that has ended by the confirm is refused then.
+    await w.codes.add(discountCode({ id: 'dc-2', code: 'LONG', duration: { kind: 'until', date: new Date(T0.getTime() + 40 * DAY) } }));
+    const long = await w.create.execute({ ...who, type: 'DISCOUNT', discountCode: 'LONG' });
+    expect(long).toMatchObject({ status: 'PENDING', nextBill: { total: money(4_950, 'SEK') } });
+  });
+
   it('a contract set to cancel cannot be changed and has no upgrade options', async () => {
     const w = await setup();
     await w.contracts.update(VENDOR, 'c-1', (c) => c.requestCancel(T0, 'bye'));

@@ -1,3 +1,4 @@
+import { money } from '../../src/shared';
 import { DAY, discountCode, licenseOrder, T0, VENDOR, world } from './fixtures';
 
 const at = (days: number) => new Date(T0.getTime() + days * DAY);
@@ -31,6 +32,21 @@ describe('CreateContract', () => {
     }
     expect(w.contracts.rows.size).toBe(0);
     expect(w.users.rows).toHaveLength(0);
+  });
+
+  it('judges a code by the bill’s issue date: a code ending between the order and a later start discounts the first bill', async () => {
+    const w = await world();
+    // 20 % until day 10; the contract is made and confirmed on day 0 and starts on day 15.
+    await w.codes.add(discountCode({ code: 'TWENTY', value: { kind: 'percentage', percentage: 20 }, duration: { kind: 'until', date: new Date(T0.getTime() + 10 * DAY) } }));
+    const contract = await w.create.execute(
+      licenseOrder({ discountCodes: ['TWENTY'], confirm: true, startsAt: new Date(T0.getTime() + 15 * DAY) }),
+    );
+    expect(contract.status).toBe('FORTHCOMING');
+    expect(contract.openBills.map((b) => b.price)).toEqual([money(96_000, 'SEK')]); // 120,000 less 20 %, issued on day 0
+    expect(contract.toSnapshot().appliedDiscounts).toMatchObject([{ code: 'TWENTY', status: 'APPLIED' }]);
+    expect(w.codes.rows[0].redemptions).toBe(1);
+    // The renewal a year later is past the code's end: full price.
+    expect(contract.nextPrice).toEqual(money(120_000, 'SEK'));
   });
 
   it('lists a code that does not apply as UNAPPLICABLE and creates at full price without confirm', async () => {
