@@ -41,7 +41,7 @@ export interface Config {
   readonly invoicingProvider: InvoicingProviderName;
   /** The access module: entitlement waits and the content proxy. */
   readonly access: AccessConfig;
-  /** The webhooks module: WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS (NODE_ENV=test only) lets a local receiver stand in for a vendor's server. */
+  /** The webhooks module: WEBHOOKS_ALLOW_LOOPBACK (development by default, test with the flag, never production) lets a local receiver stand in for a vendor's server. */
   readonly webhooks: { readonly allowLoopbackForTests: boolean; readonly timeoutMs: number };
   /** How long a client may take (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS). */
   readonly httpTimeouts: ServerTimeouts;
@@ -169,10 +169,17 @@ function loadAccessConfig(env: Env, nodeEnv: string): AccessConfig {
   };
 }
 
+/**
+ * Loopback webhook endpoints: a developer's own receiver (`npm start` in
+ * development allows them unless told otherwise), a test's local receiver
+ * (with the flag), never production. `WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS` is
+ * the flag's older name.
+ */
 function loadWebhooksConfig(env: Env, nodeEnv: string): Config['webhooks'] {
-  const loopback = boolean(env, 'WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS', false);
-  if (loopback && nodeEnv !== 'test') {
-    throw new ConfigError('WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS is accepted only with NODE_ENV=test');
+  const name = env.WEBHOOKS_ALLOW_LOOPBACK !== undefined ? 'WEBHOOKS_ALLOW_LOOPBACK' : 'WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS';
+  const loopback = boolean(env, name, nodeEnv === 'development');
+  if (loopback && nodeEnv === 'production') {
+    throw new ConfigError(`${name} is refused with NODE_ENV=production: a vendor's endpoint must never reach this machine`);
   }
   return { allowLoopbackForTests: loopback, timeoutMs: 15_000 };
 }

@@ -14,6 +14,16 @@ describe('configuration', () => {
     });
   });
 
+  it('lets webhooks reach a loopback receiver in development by default, in tests when asked, never in production', () => {
+    const production = { NODE_ENV: 'production', SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), SUPPORT_SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).webhooks.allowLoopbackForTests).toBe(true);
+    expect(loadConfig({ WEBHOOKS_ALLOW_LOOPBACK: 'false' }).webhooks.allowLoopbackForTests).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).webhooks.allowLoopbackForTests).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true' }).webhooks.allowLoopbackForTests).toBe(true);
+    expect(loadConfig(production).webhooks.allowLoopbackForTests).toBe(false);
+    expect(() => loadConfig({ ...production, WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toThrow(/WEBHOOKS_ALLOW_LOOPBACK is refused with NODE_ENV=production/);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be a whole number/],
