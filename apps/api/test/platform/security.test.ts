@@ -70,10 +70,15 @@ describe('credentials in query strings never reach the request log', () => {
       await http.get('/auth/some-client/callback?code=CODE-SECRET-2&state=STATE-SECRET-3&iss=x');
       await http.get('/proxy?url=https%3A%2F%2Fa.example%2F&signature=SIG-SECRET-4&access_token=AT-SECRET-5');
       await http.get('/oidc/session/end?id_token_hint=IDT-SECRET-6').set('Referer', 'https://site.example/?token=REF-SECRET-7');
+      await http.get('/checkout/demo/0190-some-checkout/receipt?t=PAGE-SECRET-8');
+      await http.get('/auth/invitations/INVITE-SECRET-9').set('Accept', 'text/html');
+      await http.get('/demo/?checkoutId=x&kiosk_handoff=HANDOFF-SECRET-10');
       const log = lines.join('');
       expect(log).toContain('/oidc/reset/some-client?token=[redacted]&lang=sv');
       expect(log).toContain('code=[redacted]&state=[redacted]&iss=x');
-      for (let i = 1; i <= 7; i += 1) expect(log).not.toMatch(new RegExp(`SECRET-${i}`));
+      expect(log).toContain('/checkout/demo/0190-some-checkout/receipt?t=[redacted]');
+      expect(log).toContain('/auth/invitations/[redacted]');
+      for (let i = 1; i <= 10; i += 1) expect(log).not.toMatch(new RegExp(`SECRET-${i}\\b`));
     } finally {
       await database.close();
     }
@@ -86,6 +91,9 @@ describe('credentials in query strings never reach the request log', () => {
     ['/a?password', '/a?password'],
     ['/a', '/a'],
     ['/a?q=token', '/a?q=token'],
+    ['/checkout/v/c/pay?t=abc&x=1', '/checkout/v/c/pay?t=[redacted]&x=1'],
+    ['/auth/invitations/abc?x=1', '/auth/invitations/[redacted]?x=1'],
+    ['/auth/invitations/abc/accept', '/auth/invitations/[redacted]/accept'],
   ])('redactUrl(%s) is %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

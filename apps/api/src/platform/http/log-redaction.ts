@@ -29,16 +29,28 @@ const CREDENTIAL_NAMES = new Set([
   'nonce',
   'session',
   'jwt',
+  // The hosted checkout's link token: it opens the buyer's checkout, can pay it and shows its receipt.
+  't',
 ]);
-const CREDENTIAL_WORDS = /token|secret|passw|signature|credential|assertion|verifier|session|auth/i;
+const CREDENTIAL_WORDS = /token|secret|passw|signature|credential|assertion|verifier|session|auth|handoff/i;
+
+/**
+ * Paths whose segment after the prefix is itself a credential (a staff
+ * invitation is accepted by whoever holds its link).
+ */
+const CREDENTIAL_PATHS = [/^(\/auth\/invitations\/)[^/?#]+/];
 
 export const REDACTED = '[redacted]';
 
 export const isCredentialParameter = (name: string) =>
   CREDENTIAL_NAMES.has(name.toLowerCase()) || CREDENTIAL_WORDS.test(name);
 
-/** The URL with the value of every credential-bearing query parameter replaced; the rest is kept byte for byte. */
+/**
+ * The URL with every credential-bearing path segment and query parameter
+ * value replaced; the rest is kept byte for byte.
+ */
 export function redactUrl(url: string): string {
+  for (const pattern of CREDENTIAL_PATHS) url = url.replace(pattern, `$1${REDACTED}`);
   const mark = url.indexOf('?');
   if (mark < 0) return url;
   const query = url
