@@ -74,13 +74,15 @@ run('docs/getting-started.md, run as written', () => {
   let dataDir: string;
   let workDir: string;
   let port: number;
+  /** The embedded database's port of this run, never the default 5499, so the test passes while `npm start` runs. */
+  let databasePort: number;
   let service: ChildProcess;
   let serviceLog = '';
 
   const bash = (script: string) =>
     execFileSync('bash', ['-c', `set -euo pipefail\n${script}`], {
       cwd: workDir,
-      env: terminal({ DATA_DIR: dataDir, PORT: String(port), KIOSK_BUILD: 'never', LOG_LEVEL: 'warn' }),
+      env: terminal({ DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(databasePort), KIOSK_BUILD: 'never', LOG_LEVEL: 'warn' }),
       encoding: 'utf8',
       timeout: 120_000,
     });
@@ -91,11 +93,12 @@ run('docs/getting-started.md, run as written', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kiosk-getting-started-data-'));
     workDir = mkdtempSync(join(tmpdir(), 'kiosk-getting-started-'));
     port = await freePort();
+    databasePort = await freePort();
     // The built program, as `npm start` leaves it (built here when this checkout has no build yet).
     execFileSync(process.execPath, [KIOSK, '--help'], { cwd: ROOT, stdio: 'ignore', timeout: 300_000 });
     service = spawn(process.execPath, [join(ROOT, 'apps', 'api', 'dist', 'main.js')], {
       cwd: workDir,
-      env: terminal({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' }),
+      env: terminal({ DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(databasePort), LOG_LEVEL: 'warn' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     service.stdout?.on('data', (chunk: Buffer) => (serviceLog += chunk.toString()));
