@@ -28,6 +28,7 @@ import { demoSiteModule } from './demo/demo.module';
 import { webhooksModule } from './webhooks/webhooks.module';
 import { statsModule } from './stats/stats.module';
 import { portalModule } from './portal/portal.module';
+import { RateLimits } from './platform/rate-limits/rate-limits';
 
 export interface ContainerOverrides {
   clock?: Clock;
@@ -71,6 +72,8 @@ export function bindPlatform(container: Container, config: Config, db: DataSourc
   container.bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new PlatformEraser(c.get(TOKENS.DataSource)));
   // Vendor configuration cached per process, invalidated across processes (LISTEN/NOTIFY); close it with the database.
   container.bind(ConfigCache).toConstantValue(new ConfigCache(db, logger));
+  // Counted in the database, so every process of a deployment shares the limits (docs/operations.md, "Rate limits").
+  container.bind(RateLimits).toConstantValue(new RateLimits(db, logger));
   container.bind(VendorTimeScope).toDynamicValue((c) => new VendorTimeScope(c.get(TOKENS.DataSource), c.get(ConfigCache)));
   // Handlers resolve lazily: they come from every module, and some depend on what resolves this.
   container

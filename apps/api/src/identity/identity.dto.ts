@@ -44,7 +44,7 @@ export class TokenResponse {
 }
 
 export class OAuthErrorResponse {
-  @IsIn(['invalid_request', 'invalid_client', 'unsupported_grant_type', 'access_denied', 'invalid_target'])
+  @IsIn(['invalid_request', 'invalid_client', 'unsupported_grant_type', 'access_denied', 'invalid_target', 'temporarily_unavailable'])
   error!: string;
 
   @IsString() error_description!: string;

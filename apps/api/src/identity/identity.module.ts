@@ -33,6 +33,7 @@ import { UserLiveness } from './user-liveness';
 import { SqlStaffMemberships } from './staff-memberships';
 import { TenantAddresses } from './tenant-addresses';
 import { TokenController } from './token.controller';
+import { RateLimits } from '../platform/rate-limits/rate-limits';
 import { BrowserClientsController } from './browser-clients.controller';
 import { CachedBrowserClientRepository } from './cached-browser-clients';
 import { ConfigCache } from '../platform/cache/config-cache';
@@ -162,7 +163,7 @@ export const identityModule = defineModule({
       (c) => new ApiKeysController(c.get(CreateApiKey), c.get(ListApiKeys), c.get(RevokeApiKey), c.get(TenantAddresses)),
     );
     bind(TOKENS.Controller).toDynamicValue(
-      (c) => new TokenController(c.get(ExchangeClientCredentials), c.get(SigningKeyStore), c.get(TenantAddresses)),
+      (c) => new TokenController(c.get(ExchangeClientCredentials), c.get(SigningKeyStore), c.get(TenantAddresses), c.get(RateLimits)),
     );
     bind(TOKENS.PeriodicTask).toDynamicValue((c) => {
       const keys = c.get(SigningKeyStore);

@@ -1,6 +1,8 @@
 import { ExchangeClientCredentials, OAuthError } from '@kiosk/domain/identity';
 import { Request, Response } from 'express';
 import { Controller, route, RouteSpec } from '../platform/http/routes';
+import { RateLimited, RateLimits } from '../platform/rate-limits/rate-limits';
+import { RATE_RULES } from '../platform/rate-limits/rate-rules';
 import { JsonWebKeySet, OAuthErrorResponse, TokenRequestForm, TokenResponse } from './identity.dto';
 import { SigningKeyStore } from './signing-keys';
 import { TOKEN_EXAMPLE, TOKEN_REQUEST_EXAMPLE, TOKEN_SERVICE_JWKS_EXAMPLE, VENDOR_ID } from './identity.examples';
@@ -74,15 +76,28 @@ export class TokenController implements Controller {
     private readonly exchange: ExchangeClientCredentials,
     private readonly keys: SigningKeyStore,
     private readonly addresses: TenantAddresses,
+    private readonly limits: RateLimits | null = null,
   ) {}
+
+  /** Failed client authentications counted per API key and client IP, and per client IP (guessing a secret). */
+  private failureChecks(req: Request, tenantVendorId: string | null, clientId: string) {
+    const scope = tenantVendorId ?? 'shared';
+    return [
+      { rule: RATE_RULES.tokenFailuresPerClientAndIp, key: `${scope}:${clientId}:${req.ip ?? ''}` },
+      { rule: RATE_RULES.tokenFailuresPerIp, key: `${scope}:${req.ip ?? ''}` },
+    ];
+  }
 
   private async answer(req: Request, res: Response, tenantVendorId: string | null): Promise<void> {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     let viaBasic = false;
+    let failures: ReturnType<TokenController['failureChecks']> | null = null;
     try {
       const form = readForm(req, res);
       const credentials = clientCredentials(req, form);
       viaBasic = credentials.viaBasic;
+      failures = this.failureChecks(req, tenantVendorId, credentials.clientId);
+      await this.limits?.check(failures);
       if (form.grant_type === undefined) throw new OAuthError('invalid_request', 'grant_type is required');
       if (form.grant_type !== 'client_credentials') {
         throw new OAuthError('unsupported_grant_type', 'only client_credentials is supported here');
@@ -97,7 +112,13 @@ export class TokenController implements Controller {
       const body: TokenResponse = { access_token: issued.accessToken, token_type: 'Bearer', expires_in: issued.expiresIn };
       res.json(body);
     } catch (error) {
+      if (error instanceof RateLimited) {
+        // RFC 6749 has no code for it: the nearest is temporarily_unavailable, with the 429 and Retry-After of any limit.
+        const body: OAuthErrorResponse = { error: 'temporarily_unavailable', error_description: error.detail };
+        return void res.status(429).set(error.headers).json(body);
+      }
       if (!(error instanceof OAuthError)) throw error;
+      if (error.oauthCode === 'invalid_client' && failures) await this.limits?.count(failures).catch(() => undefined);
       const status = error.oauthCode === 'invalid_client' ? 401 : 400;
       if (status === 401) res.set('WWW-Authenticate', viaBasic ? 'Basic realm="kiosk"' : 'Bearer realm="kiosk"');
       const body: OAuthErrorResponse = { error: error.oauthCode, error_description: error.message };
@@ -135,6 +156,13 @@ export class TokenController implements Controller {
           200: { description: 'An access token', schema: TokenResponse },
           400: { description: 'invalid_request, unsupported_grant_type, access_denied or invalid_target', schema: OAuthErrorResponse },
           401: { description: 'invalid_client', schema: OAuthErrorResponse },
+          429: {
+            description:
+              'Too many failed client authentications for this API key from this address (30 a minute), or from this address ' +
+              'for any key (100 a minute): ' +
+              '`temporarily_unavailable` with `Retry-After`',
+            schema: OAuthErrorResponse,
+          },
         },
         handler: ({ req, res }) => this.answer(req, res, tenant(req)),
       });

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { Logger } from 'pino';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
+import { HttpProblem } from '../http/problem';
+
+/**
+ * One limit: at most `points` counted attempts per key in `windowSeconds`;
+ * past it the key is refused for `blockSeconds` (the window's rest when 0).
+ */
+export interface RateRule {
+  /** Stable: it prefixes the stored keys. */
+  readonly name: string;
+  readonly points: number;
+  readonly windowSeconds: number;
+  readonly blockSeconds: number;
+  /** What the refusal says is limited, in plain words. */
+  readonly what: string;
+}
+
+/** A rule and the key it counts (an account, a client IP, a checkout...); the key is hashed before it is stored. */
+export interface RateCheck {
+  readonly rule: RateRule;
+  readonly key: string;
+}
+
+export class RateLimited extends HttpProblem {
+  constructor(rule: RateRule, retryAfterSeconds: number) {
+    super(
+      429,
+      'RATE_LIMITED',
+      `too many ${rule.what}; try again in ${retryAfterSeconds} seconds`,
+      { retryAfter: retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}
+
+const retryAfterOf = (res: RateLimiterRes | Error): number =>
+  res instanceof RateLimiterRes ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 1;
+
+/**
+ * Rate limits decided in PostgreSQL (`rate_limits`, through
+ * `rate-limiter-flexible`'s PostgreSQL store), so every process of a
+ * deployment counts into the same rows; each rule has an in-memory
+ * "insurance" limiter that takes over while the database is away, so a
+ * limit still holds per process then. Counting and checking are separate:
+ * sign-in counts only failures, and a success forgets the account's count.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(
+    private readonly db: DataSource | null,
+    private readonly logger: Logger,
+  ) {}
+
+  private limiter(rule: RateRule): RateLimiterAbstract {
+    let found = this.limiters.get(rule.name);
+    if (!found) {
+      const options = { keyPrefix: rule.name, points: rule.points, duration: rule.windowSeconds, blockDuration: rule.blockSeconds };
+      const insurance = new RateLimiterMemory(options);
+      found = this.db
+        ? new RateLimiterPostgres({
+            ...options,
+            storeClient: this.db,
+            storeType: 'typeorm',
+            tableName: 'rate_limits',
+            tableCreated: true,
+            clearExpiredByTimeout: false,
+            insuranceLimiter: insurance,
+          })
+        : insurance;
+      this.limiters.set(rule.name, found);
+    }
+    return found;
+  }
+
+  private static keyOf(check: RateCheck): string {
+    return createHash('sha256').update(check.key).digest('base64url');
+  }
+
+  /** Refuses (429) when any of the keys has used up its rule; counts nothing. */
+  async check(checks: readonly RateCheck[]): Promise<void> {
+    for (const c of checks) {
+      const state = await this.limiter(c.rule)
+        .get(RateLimits.keyOf(c))
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error, rule: c.rule.name }, 'rate limit could not be read; letting the request through');
+          return null;
+        });
+      if (state && state.consumedPoints >= c.rule.points && state.msBeforeNext > 0) throw new RateLimited(c.rule, retryAfterOf(state));
+    }
+  }
+
+  /** Counts one attempt against every key; refuses (429) when this one went over a rule. */
+  async count(checks: readonly RateCheck[]): Promise<void> {
+    let refused: RateLimited | null = null;
+    for (const c of checks) {
+      try {
+        await this.limiter(c.rule).consume(RateLimits.keyOf(c));
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) refused ??= new RateLimited(c.rule, retryAfterOf(outcome));
+        else this.logger.warn({ err: outcome, rule: c.rule.name }, 'rate limit could not be counted');
+      }
+    }
+    if (refused) throw refused;
+  }
+
+  /** Forgets a key's count (a successful sign-in clears its failures). */
+  async forget(check: RateCheck): Promise<void> {
+    await this.limiter(check.rule)
+      .delete(RateLimits.keyOf(check))
+      .catch((error: unknown) => this.logger.warn({ err: error, rule: check.rule.name }, 'rate limit could not be reset'));
+  }
+}
