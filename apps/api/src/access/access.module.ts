@@ -34,6 +34,7 @@ import { ConfiguredExternalAccess } from './configured-external-access';
 import { accessViewOf } from './contract-access';
 import { EntitlementWaiter } from './entitlement-waiter';
 import { ContentProxy } from './proxy/content-proxy';
+import { CatalogPageProducts, PaywallProducts } from './proxy/page-products';
 import { TypeOrmEntitlementRepository } from './typeorm-entitlements.repository';
 import { ManagementEntitlementsController } from './management-entitlements.controller';
 import { TypeOrmVendorEntitlementReads } from './management-entitlements.reads';
@@ -50,6 +51,8 @@ export const ACCESS = {
   ContentEntitlements: Symbol.for('ContentEntitlements') as ServiceIdentifier<{
     hasAccess(query: { vendorId: string; userId: string; publisherContentId: string; skus?: readonly string[] }): Promise<boolean>;
   }>,
+  /** The paywalls module's answer to "which products does this paywall sell" (the content proxy's page products); optional. */
+  PaywallProducts: Symbol.for('PaywallProducts') as ServiceIdentifier<PaywallProducts>,
   /** The entitlement of an `entitlement.*` event, as `GET /entitlements/{id}` shows it (webhook payloads). */
   EntitlementEventView: Symbol.for('EntitlementEventView') as ServiceIdentifier<EventObjectView>,
 };
@@ -143,14 +146,21 @@ export const accessModule = defineModule({
     });
     bind(ContentProxy).toDynamicValue((c) => {
       const s = c.get(TOKENS.Config).access;
-      return new ContentProxy(c.get(GetVendor), c.get(ReaderMayRead), {
-        timeoutMs: s.proxyTimeoutMs,
-        maxBytes: s.proxyMaxBytes,
-        maxRedirects: 5,
-        allowLoopback: s.proxyAllowLoopbackForTests,
-        cacheTtlSeconds: s.proxyCacheTtlSeconds,
-        cacheMaxEntries: s.proxyCacheMaxEntries,
-      });
+      const paywalls = c.get(ACCESS.PaywallProducts, { optional: true }) ?? null;
+      return new ContentProxy(
+        c.get(GetVendor),
+        c.get(ReaderMayRead),
+        {
+          timeoutMs: s.proxyTimeoutMs,
+          maxBytes: s.proxyMaxBytes,
+          maxRedirects: 5,
+          allowLoopback: s.proxyAllowLoopbackForTests,
+          cacheTtlSeconds: s.proxyCacheTtlSeconds,
+          cacheMaxEntries: s.proxyCacheMaxEntries,
+        },
+        undefined,
+        new CatalogPageProducts(c.get(CATALOG.Products), paywalls),
+      );
     });
 
     // GET /management/entitlements: the vendor's entitlements, a page at a time.

@@ -92,6 +92,13 @@ export const paywallsModule = defineModule({
       intervalMs: READ_PRUNING_INTERVAL_MS,
       run: () => c.get(ReadLedgerPruning).run(),
     }));
+    // The content proxy (access) finds a page's products through the page's paywall: the products it sells.
+    bind(ACCESS.PaywallProducts).toDynamicValue((c) => ({
+      skusOf: async (vendorId: string, paywallId: string) => {
+        const paywall = await c.get(CachedPaywallRepository).find(vendorId, paywallId);
+        return paywall ? [...new Set(paywall.content.subscriptions.map((s) => s.sku))] : null;
+      },
+    }));
     bind(PAYWALLS.Devices).toConstantValue(new BowserDeviceResolver());
     bind(PAYWALLS.Countries).toConstantValue(new BundledCountryResolver());
 

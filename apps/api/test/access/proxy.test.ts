@@ -2,16 +2,18 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { EntitlementRepository } from '@kiosk/domain/access';
 import { CreateStaffUser, IssueUserToken } from '@kiosk/domain/identity';
-import { CreateVendor } from '@kiosk/domain/catalog';
+import { CreateProduct, CreateVendor } from '@kiosk/domain/catalog';
 import { ACCESS } from '../../src/access/access.module';
 import { loadConfig, ConfigError } from '../../src/config';
 import { isPublicAddress } from '../../src/access/proxy/safe-fetch';
-import { bearer, startTestApp, TestApp, uniqueId } from '../support/harness';
+import { bearer, givenVendor, startTestApp, TestApp, uniqueId } from '../support/harness';
 
 // A local HTTP server stands in for the vendor's site; its domain is `<vendor>.localhost` (RFC 6761 loopback names).
 let server: Server;
 let port: number;
 const hits: Record<string, number> = {};
+/** The paywall the `/behind-paywall` page names in its page configuration (set by the test that needs it). */
+let pagePaywallId = 'none';
 const ARTICLE = `<html><head><script>alert(1)</script></head><body><nav>menu</nav>
   <article class="content"><h1>Title</h1><p>Paid text</p><script>steal()</script></article></body></html>`;
 
@@ -21,6 +23,17 @@ beforeAll(async () => {
     hits[path] = (hits[path] ?? 0) + 1;
     if (path === '/article' || path === '/landing') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    } else if (path === '/articles/harbour-story') {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body><article><p>Harbour text</p></article></body></html>');
+    } else if (path === '/named') {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body><article data-service-paywall="story-7"><p>Named text</p></article></body></html>');
+    } else if (path === '/behind-paywall') {
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(
+          `<html><head><script type="application/json" id="service-js">{"paywallId":"${pagePaywallId}"}</script></head>` +
+            '<body><article data-service-paywall="story-9"><p>Subscriber text</p></article></body></html>',
+        );
     } else if (path === '/hop') {
       res.writeHead(302, { Location: '/landing' }).end();
     } else if (path === '/away') {
@@ -105,6 +118,55 @@ describe('GET /proxy against a local site (loopback allowed for tests)', () => {
     expect(byContentId.text).toBe('<p>Paid text</p>');
     expect((await get({ url: `${s.base}/article`, selector: 'section.none' })).status).toBe(404);
     expect((await get({ url: `${s.base}/article`, selector: '###' })).status).toBe(400);
+  });
+
+  it('finds the page\'s product with the interface\'s parameters only: by its address, the ids it names, or its paywall', async () => {
+    const host = `${uniqueId('site')}.localhost`;
+    const v = await givenVendor(app, { domains: [host] });
+    const base = `http://${host}:${port}`;
+    const c = app.runtime.container;
+    // The catalogue knows the articles by their content ids; `news` is the publication the paywall sells.
+    await v.product('news');
+    await c.get(CreateProduct).execute({ vendorId: v.vendorId, sku: 'harbour', title: 'Harbour', productType: 'article', publisherContentId: 'harbour-story' });
+    await c.get(CreateProduct).execute({ vendorId: v.vendorId, sku: 'story-7', title: 'Story 7', productType: 'article', publisherContentId: 'story-7' });
+    const paywall = await app.http
+      .post('/management/paywalls')
+      .set(bearer(await v.apiToken('full')))
+      .send({ name: 'Main', subscriptions: [{ id: 'yearly', sku: 'news', poId: 'news-yearly', title: 'Yearly', price: 1200 }] });
+    expect(paywall.status).toBe(201);
+    pagePaywallId = paywall.body.id;
+
+    const readerHolding = async (sku: string) => {
+      const user = await c.get(CreateStaffUser).execute({ vendorId: v.vendorId, email: `${uniqueId('r')}@${v.vendorId}.example.com` });
+      if (sku) {
+        const now = app.clock.now();
+        await c.get<EntitlementRepository>(ACCESS.Entitlements).grant({
+          id: uniqueId('e'), vendorId: v.vendorId, userId: user.id, sku, purchaseOptionId: null, type: 'article', title: sku, cover: null,
+          url: null, presentationUrl: null, publisherContentId: null,
+          origin: { type: 'MANUAL', id: 'test', listId: null, name: null }, createdAt: now, updatedAt: now, expiresAt: null, revokedAt: null,
+        });
+      }
+      return bearer((await c.get(IssueUserToken).execute({ vendorId: v.vendorId, userId: user.id })).accessToken);
+    };
+    const proxy = (auth: Record<string, string>, path: string) => app.http.get('/proxy').query({ url: `${base}${path}`, selector: 'p', cache: 'true' }).set(auth);
+
+    // By address: the last path segment is the article's content id (as a checkout item by url finds it).
+    const harbour = await readerHolding('harbour');
+    expect((await proxy(harbour, '/articles/harbour-story')).text).toBe('<p>Harbour text</p>');
+    // By what the page names: its data-service-paywall element.
+    const story = await readerHolding('story-7');
+    expect((await proxy(story, '/named')).text).toBe('<p>Named text</p>');
+    expect((await proxy(story, '/articles/harbour-story')).status).toBe(403);
+    // By the page's paywall: a subscriber to what it sells reads it.
+    const subscriber = await readerHolding('news');
+    expect((await proxy(subscriber, '/behind-paywall')).text).toBe('<p>Subscriber text</p>');
+    // Nobody else, cached extract or not: 403 and nothing of the page.
+    const nobody = await readerHolding('');
+    for (const path of ['/articles/harbour-story', '/named', '/behind-paywall']) {
+      const refused = await proxy(nobody, path);
+      expect([refused.status, refused.body.code]).toEqual([403, 'PROXY.NOT_ENTITLED']);
+      expect(refused.text).not.toMatch(/text<\/p>/);
+    }
   });
 
   it('refuses readers without an entitlement, other hosts, IP literals, schemes, and redirects off the allowlist', async () => {

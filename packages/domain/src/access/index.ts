@@ -5,3 +5,4 @@ export * from './use-cases';
 export * from './user-queries';
 export * from './access-lists';
 export * from './management-entitlements';
+export * from './page-content';

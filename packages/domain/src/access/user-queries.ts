@@ -155,13 +155,29 @@ export class ReaderMayRead {
     private readonly clock: Clock,
   ) {}
 
-  async execute(query: { vendorId: string; userId: string; url: string; publisherContentId?: string }): Promise<boolean> {
+  /**
+   * Whether a live entitlement of the reader opens the page at `url`: one
+   * whose url or presentationUrl is the page, whose publisherContentId is the
+   * one asked for or one of the page's content ids, or whose sku is one of
+   * the products that give the page's content (`PageProducts`).
+   */
+  async execute(query: {
+    vendorId: string;
+    userId: string;
+    url: string;
+    publisherContentId?: string;
+    contentIds?: readonly string[];
+    skus?: readonly string[];
+  }): Promise<boolean> {
     const now = this.clock.now();
     const page = withoutFragment(query.url);
+    const ids = new Set([...(query.contentIds ?? []), ...(query.publisherContentId !== undefined ? [query.publisherContentId] : [])]);
+    const skus = new Set(query.skus ?? []);
     return (await this.entitlements.listByUser(query.vendorId, query.userId)).some(
       (e) =>
         hasAccess(e, now) &&
-        ((query.publisherContentId !== undefined && e.publisherContentId === query.publisherContentId) ||
+        ((e.publisherContentId !== null && ids.has(e.publisherContentId)) ||
+          skus.has(e.sku) ||
           [e.url, e.presentationUrl].some((u) => u !== null && withoutFragment(u) === page)),
     );
   }
