@@ -2,17 +2,10 @@ import { Clock, NotFoundError } from '../shared';
 import { PaywallNotFound, StrategyNotFound } from './errors';
 import { Paywall, PaywallSnapshot } from './paywall';
 import { PaywallRepository, StrategyRepository } from './ports';
+import { SavedBy } from './saved-by';
 import { prepareFlow, Strategy, StrategySnapshot } from './strategy';
 
-/**
- * Who saved a version, when the request said: an API key (its client id) or
- * a member of the vendor's staff (their user id). `null` when unknown (a
- * command-line change, a version kept from before history was recorded).
- */
-export interface SavedBy {
-  readonly kind: 'API_KEY' | 'STAFF';
-  readonly id: string;
-}
+export type { SavedBy } from './saved-by';
 
 /** One saved version of a paywall or strategy: its whole content as it was saved. */
 export interface SavedVersion<S> {

@@ -1,4 +1,4 @@
-import type { SavedBy } from './history';
+import type { SavedBy } from './saved-by';
 import { LedgerOutcome, RecordedRead, WindowSummary } from './leaky-allowance';
 import { Paywall } from './paywall';
 import { ReaderKey } from './reader';
