@@ -45,6 +45,12 @@ describe('OpenAPI', () => {
     expect(doc.paths['/contracts'].get.tags).toEqual(['Contracts']);
     expect(doc.paths['/management/products'].get.tags).toEqual(['Catalog (management)']);
     expect(doc.tags.map((t: { name: string }) => t.name)).toContain('Engagement');
+    // A reference that reads as a manual: every section says what it is for, one section per concept.
+    const tags = doc.tags as { name: string; description: string }[];
+    expect(tags.filter((t) => /^The .* routes\.$/.test(t.description)).map((t) => t.name)).toEqual([]);
+    expect(doc.paths['/checkouts'].post.tags).toEqual(['Checkout']);
+    expect(doc.paths['/checkout/{vendorId}/{id}'].get.tags).toEqual(['Checkout']);
+    expect(doc.paths['/management/users/{userId}'].get.tags).toEqual(['Readers (management)']);
     expect(doc.paths['/contracts/{id}'].get.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     expect(doc.components.responses.Unauthorized.content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
     const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((m) => Object.values(m).map((op) => op.operationId));
