@@ -24,7 +24,7 @@ import {
   TOKEN_EXAMPLE,
 } from '../identity.examples';
 import { PageContexts } from '../pages/page-context';
-import { browserErrorPage, signedOutPage } from '../pages/sign-in-pages';
+import { browserErrorPage, confirmSignOutPage, signedOutPage } from '../pages/sign-in-pages';
 import { READER_SCOPES } from '../oidc/embedded-provider';
 import { BrowserCookies, BrowserSession } from './browser-session';
 
@@ -316,7 +316,10 @@ export class BrowserAuthController implements Controller {
         examples: { params: { clientId: BROWSER_CLIENT_ID }, headers: { 302: { Location: END_SESSION_LOCATION } } },
         tags,
         auth: { kind: 'none' },
-        responses: { 302: redirect },
+        responses: {
+          302: redirect,
+          200: { description: 'Asked from another website (Sec-Fetch-Site cross-site, or a foreign Origin or Referer): a page where the reader confirms', contentType: 'text/html' },
+        },
         handler: async ({ req, res, params }) => this.logout(req, res, await this.browserClient(params.clientId)),
       }),
       route({
@@ -497,9 +500,29 @@ export class BrowserAuthController implements Controller {
     ];
   }
 
+  /**
+   * Whether a sign-out came from a page that is neither the vendor's site nor
+   * this service (a link or image elsewhere): the browser says so
+   * (`Sec-Fetch-Site: cross-site`), or its Origin or Referer is foreign.
+   */
+  private fromAnotherSite(req: Request, browserClient: BrowserClient): boolean {
+    const known = new Set([...browserClient.allowedOrigins, new URL(this.baseUrl).origin, new URL(this.issuer).origin]);
+    const originOf = (value: string | undefined) => (value && URL.canParse(value) ? new URL(value).origin : null);
+    const claimed = originOf(req.headers.origin) ?? originOf(req.headers.referer);
+    if (claimed) return !known.has(claimed);
+    return req.headers['sec-fetch-site'] === 'cross-site';
+  }
+
   private async logout(req: Request, res: Response, browserClient: BrowserClient) {
     const returnTo = this.checkedReturnTo(browserClient, query(req, 'return_to'));
     const session = this.cookies.session(req, this.clock.now());
+    if (session && this.fromAnotherSite(req, browserClient)) {
+      // The interface's GET stays, but another website cannot end the session with it: the reader confirms here.
+      const again = new URL(req.originalUrl, this.baseUrl);
+      setBrowserPageHeaders(res);
+      const context = await this.pages.forClient(browserClient, this.languageWish(req));
+      return void res.status(200).set('Cache-Control', 'no-store').type('html').send(confirmSignOutPage(context, again.pathname + again.search));
+    }
     this.cookies.clearSession(res);
     const localOnly = ['1', 'true', 'yes'].includes((query(req, 'local_only') ?? '').toLowerCase());
     const local = () => void res.redirect(302, returnTo ?? this.home(browserClient));

@@ -52,6 +52,10 @@ export const EN = {
 
   'signedOut.title': 'You are signed out',
   'signedOut.text': 'You are signed out of {{vendor}}.',
+  'confirmSignOut.title': 'Sign out?',
+  'confirmSignOut.text': 'Another website asked to sign you out of {{vendor}}. Sign out only if you meant to.',
+  'confirmSignOut.submit': 'Sign out',
+  'confirmSignOut.stay': 'Stay signed in',
   'logout.title': 'Signing out',
   'logout.text': 'Signing you out of {{vendor}}…',
   'logout.submit': 'Sign out',

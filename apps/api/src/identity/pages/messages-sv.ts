@@ -48,6 +48,10 @@ export const SV: Record<MessageKey, string> = {
 
   'signedOut.title': 'Du är utloggad',
   'signedOut.text': 'Du är utloggad från {{vendor}}.',
+  'confirmSignOut.title': 'Logga ut?',
+  'confirmSignOut.text': 'En annan webbplats bad om att logga ut dig från {{vendor}}. Logga ut bara om du själv ville det.',
+  'confirmSignOut.submit': 'Logga ut',
+  'confirmSignOut.stay': 'Förbli inloggad',
   'logout.title': 'Loggar ut',
   'logout.text': 'Loggar ut dig från {{vendor}}…',
   'logout.submit': 'Logga ut',

@@ -217,6 +217,22 @@ export function signedOutPage(ctx: PageContext) {
 }
 
 /**
+ * A sign-out that another website asked for: ending the session takes the
+ * reader's own click on this page (its link is followed from this origin,
+ * so it is no longer a cross-site request).
+ */
+export function confirmSignOutPage(ctx: PageContext, signOutHref: string) {
+  return layout(
+    ctx,
+    ctx.tr.t('confirmSignOut.title'),
+    heading(ctx, 'confirmSignOut.title') +
+      `<p id="confirm-sign-out">${escapeText(ctx.tr.t('confirmSignOut.text', { vendor: ctx.brand.name }))}</p>` +
+      `<p><a class="button" id="sign-out" href="${escapeAttr(signOutHref)}">${escapeText(ctx.tr.t('confirmSignOut.submit'))}</a></p>` +
+      links([{ id: 'stay', href: ctx.brand.siteUrl, text: ctx.tr.t('confirmSignOut.stay') }]),
+  );
+}
+
+/**
  * The provider's sign-out step. Its form (with the provider's own CSRF field)
  * posts itself with a script allowed by a nonce; without script the reader
  * presses the button.

@@ -73,7 +73,8 @@ label{display:block;margin:1rem 0 .3rem;font-weight:600}
 input[type=email],input[type=password],input[type=text]{width:100%;padding:.7rem .75rem;font-size:1rem;border:1px solid #6b7280;border-radius:.45rem;background:#fff;color:var(--ink)}
 input[aria-invalid=true]{border:2px solid #b42318}
 .hint{color:#4b5563;font-size:.9rem;margin:.3rem 0 0}
-button{display:block;width:100%;margin-top:1.4rem;padding:.8rem 1rem;font-size:1.05rem;font-weight:650;border:0;border-radius:.45rem;background:var(--brand);color:var(--on-brand);cursor:pointer}
+button,a.button{text-align:center;text-decoration:none;box-sizing:border-box;}
+button,a.button{display:block;width:100%;margin-top:1.4rem;padding:.8rem 1rem;font-size:1.05rem;font-weight:650;border:0;border-radius:.45rem;background:var(--brand);color:var(--on-brand);cursor:pointer}
 button:hover{filter:brightness(.95)}
 a{color:var(--link)}
 :focus-visible{outline:3px solid var(--ink);outline-offset:2px}
