@@ -28,6 +28,7 @@ import { demoSiteModule } from './demo/demo.module';
 import { webhooksModule } from './webhooks/webhooks.module';
 import { statsModule } from './stats/stats.module';
 import { portalModule } from './portal/portal.module';
+import { mailModule } from './mail/mail.module';
 
 export interface ContainerOverrides {
   clock?: Clock;
@@ -58,6 +59,7 @@ export const MODULES: readonly KioskModule[] = [
   demoSiteModule,
   statsModule,
   portalModule,
+  mailModule,
 ];
 
 /** What the composition root binds itself, before any module: configuration, database, logger, clock, ids. */

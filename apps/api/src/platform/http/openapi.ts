@@ -157,6 +157,7 @@ const SECTIONS: { name: string; paths: RegExp; description: string }[] = [
     description: "The script host: a vendor's browser bundles (`stable`, `latest` or a version), with its configuration built in.",
   },
   { name: 'Scripts (management)', paths: /^\/management\/scripts/, description: "The script host's configuration and releases." },
+  { name: 'Development', paths: /^\/dev(\/|$)/, description: 'Only while NODE_ENV is not production: the stored mailbox (docs/operations.md, "Mail").' },
   { name: 'Portal', paths: /^\/portal(\/|$)/, description: "The vendor portal: the web application for a publisher's staff, its built files and its sign-in (docs/portal.md)." },
 ];
 
