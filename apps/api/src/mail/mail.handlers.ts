@@ -28,6 +28,7 @@ export class CancellationMailOn implements EventHandler {
       contractId: event.aggregateId,
       eventId: event.id,
       requested: this.eventType === 'contract.cancel_requested',
+      from: typeof event.payload.from === 'string' ? event.payload.from : undefined,
     });
   }
 }

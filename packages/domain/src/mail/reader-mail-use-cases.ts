@@ -62,7 +62,9 @@ export class SendReaderMails {
    * `contract.canceled` of a contract that ends at once (no date set ahead:
    * its confirmation was sent with the request).
    */
-  async cancellationConfirmed(command: { vendorId: string; contractId: string; eventId: string; requested: boolean }): Promise<boolean> {
+  async cancellationConfirmed(command: { vendorId: string; contractId: string; eventId: string; requested: boolean; from?: string }): Promise<boolean> {
+    // A contract canceled before it started (PENDING) gave no access: nothing to confirm to the reader.
+    if (command.from === 'PENDING') return false;
     const contract = await this.contracts.find(command.vendorId, command.contractId);
     if (!contract) return false;
     const s = contract.toSnapshot();
