@@ -29,7 +29,15 @@ afterAll(async () => {
 
 const mailer = (a: TestApp = app): Mailer & EmbeddedMailer => a.runtime.container.get(EmbeddedMailer);
 const deliver = (a: TestApp = app) => a.runtime.container.getAll(TOKENS.WorkerStep).find((s) => s.name === 'mail-deliveries')!.runOnce();
-const deliveries = async (vendorId: string) =>
+interface DeliveryView {
+  to: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}
+const deliveries = async (vendorId: string): Promise<DeliveryView[]> =>
   (
     await app.runtime.database.db.query(
       `SELECT d.status, d.attempts, d.last_error, d.sent_at, d.next_attempt_at, m.to_address

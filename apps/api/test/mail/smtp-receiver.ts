@@ -33,7 +33,7 @@ export async function startSmtpServer() {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (refusals > 0) {
         refusals -= 1;
         const error = new Error('Mailbox busy, try again later') as Error & { responseCode: number };
