@@ -3,7 +3,7 @@ import { InvoiceDocumentRepository, InvoiceKind, InvoicePdfRenderer } from '@kio
 import { Mailer, OutgoingMail } from '@kiosk/domain/mail';
 import { DataSource } from 'typeorm';
 import { sqlRows } from '../platform/database/sql';
-import { managerOf } from '../platform/database/transaction';
+import { inTransaction, managerOf } from '../platform/database/transaction';
 import { processNow } from '../platform/vendor-time';
 import { MailMessageRow } from './mail.rows';
 
@@ -61,7 +61,6 @@ export class EmbeddedMailer implements Mailer {
   ) {}
 
   async queue(mail: OutgoingMail): Promise<void> {
-    const m = managerOf(this.db);
     const attachments = (mail.attachments ?? []).map(
       (a): StoredAttachment => ({
         filename: a.filename,
@@ -71,20 +70,23 @@ export class EmbeddedMailer implements Mailer {
       }),
     );
     const id = this.ids.next();
-    const inserted = await sqlRows<{ id: string }>(
-      m,
-      `INSERT INTO mail_messages (vendor_id, id, to_address, subject, body, html, attachments, dedupe_key, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
-       ON CONFLICT (vendor_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-       RETURNING id`,
-      [mail.vendorId, id, mail.to, mail.subject, mail.body, mail.html ?? null, JSON.stringify(attachments), mail.key ?? null, this.clock.now()],
-    );
-    if (inserted.length === 0 || !this.options.deliver) return;
-    await sqlRows(
-      m,
-      `INSERT INTO mail_deliveries (vendor_id, mail_id, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'queued', 0, $3, $4)`,
-      [mail.vendorId, id, processNow(this.clock), this.clock.now()],
-    );
+    // The caller's transaction when there is one; else one of its own, so a mail never lacks its delivery.
+    await inTransaction(this.db, async (m) => {
+      const inserted = await sqlRows<{ id: string }>(
+        m,
+        `INSERT INTO mail_messages (vendor_id, id, to_address, subject, body, html, attachments, dedupe_key, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+         ON CONFLICT (vendor_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+         RETURNING id`,
+        [mail.vendorId, id, mail.to, mail.subject, mail.body, mail.html ?? null, JSON.stringify(attachments), mail.key ?? null, this.clock.now()],
+      );
+      if (inserted.length === 0 || !this.options.deliver) return;
+      await sqlRows(
+        m,
+        `INSERT INTO mail_deliveries (vendor_id, mail_id, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'queued', 0, $3, $4)`,
+        [mail.vendorId, id, processNow(this.clock), this.clock.now()],
+      );
+    });
   }
 
   /**
