@@ -2,7 +2,10 @@ import { ChangeCheckoutSettings } from '@kiosk/domain/checkout';
 import { emptyProfile } from '@kiosk/domain/engagement';
 import { ENGAGEMENT } from '../../src/engagement/engagement.module';
 import { EmbeddedMailer, StoredMail } from '../../src/mail/mail.module';
+import { RenewalReminders } from '../../src/mail/renewal-reminders';
+import { runInVendorTime } from '../../src/platform/vendor-time';
 import { givenTestVendor, plusDays } from '../catalog/support';
+import { givenContractVendor } from '../contracts/support';
 import { bearer, startTestApp, TestApp } from '../support/harness';
 
 /*
@@ -119,5 +122,28 @@ describe('cancellation confirmed (Swedish from the reader’s profile)', () => {
     expect((await app.http.post(`/management/contracts/${created.body.id}/cancel`).set(bearer(v.clockToken)).send({ reason: 'CUSTOMER_REQUEST' })).status).toBe(200);
     await app.runtime.worker.drainOnce(v.vendorId);
     expect(await readerMails(v.vendorId, (pending.user as { email: string }).email)).toEqual([]);
+  });
+});
+
+describe('the renewal reminder of a production vendor (the worker’s task, the service’s clock)', () => {
+  it('is queued by the task once the renewal is seven days away, and not again', async () => {
+    const v = await givenContractVendor(app);
+    const order = v.order({ sku: 'news', purchaseOptionId: 'news-yearly', confirm: true });
+    const created = await v.create(order);
+    expect(created.status).toBe(201);
+    const email = (order.user as { email: string }).email;
+    const renewalAt = new Date(created.body.nextBillAt as string);
+    const reminders = app.runtime.container.get(RenewalReminders);
+    const started = app.clock.now();
+    try {
+      app.clock.set(plusDays(renewalAt, -8));
+      expect(await runInVendorTime(v.vendorId, null, () => reminders.runDue(v.vendorId))).toBe(0);
+      app.clock.set(plusDays(renewalAt, -6));
+      expect(await runInVendorTime(v.vendorId, null, () => reminders.runDue(v.vendorId))).toBe(1);
+      expect(await runInVendorTime(v.vendorId, null, () => reminders.runDue(v.vendorId))).toBe(0);
+      expect((await subjects(v.vendorId, email)).filter((s) => s.includes('renews'))).toHaveLength(1);
+    } finally {
+      app.clock.set(started);
+    }
   });
 });
