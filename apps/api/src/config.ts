@@ -49,6 +49,17 @@ export interface Config {
   readonly supportSessionSecret: Buffer;
   /** The checkout module: the stripe provider, on when STRIPE_SECRET_KEY is set (else the embedded test processor). */
   readonly checkout: CheckoutConfig;
+  /** The mail module: the transport (MAIL_URL) and the sender (MAIL_FROM). */
+  readonly mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** MAIL_URL: `smtp://` or `smtps://` (user and password in the URL); null keeps mails in the stored mailbox only. */
+  readonly url: string | null;
+  /** MAIL_FROM's address: the sender of every mail (the vendor's name is shown with it). */
+  readonly fromAddress: string;
+  /** MAIL_FROM's display name (`Name <address>`), shown when a vendor has no name. */
+  readonly fromName: string | null;
 }
 
 export interface CheckoutConfig {
@@ -184,6 +195,35 @@ function loadWebhooksConfig(env: Env, nodeEnv: string): Config['webhooks'] {
   return { allowLoopbackForTests: loopback, timeoutMs: 15_000 };
 }
 
+const MAIL_ADDRESS = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+$/;
+
+/** MAIL_URL and MAIL_FROM (README configuration table, docs/operations.md "Mail"). */
+function loadMailConfig(env: Env, nodeEnv: string, baseUrl: string): MailConfig {
+  const raw = env.MAIL_URL || null;
+  if (raw !== null) {
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new ConfigError('MAIL_URL must be an smtp:// or smtps:// URL');
+    }
+    if (!['smtp:', 'smtps:'].includes(parsed.protocol) || !parsed.hostname) {
+      throw new ConfigError(`MAIL_URL must be an smtp:// or smtps:// URL, got a ${parsed.protocol} URL`);
+    }
+  }
+  const from = (env.MAIL_FROM ?? '').trim();
+  if (!from) {
+    if (raw !== null && nodeEnv === 'production') throw new ConfigError('MAIL_FROM is required in production when MAIL_URL is set (e.g. "News <no-reply@example.com>")');
+    return { url: raw, fromAddress: `no-reply@${new URL(baseUrl).hostname}`, fromName: null };
+  }
+  const named = /^([^<>"\r\n]*?)\s*<([^<>]+)>$/.exec(from);
+  const address = named ? named[2].trim() : from;
+  if (!MAIL_ADDRESS.test(address) || /[\r\n]/.test(from)) {
+    throw new ConfigError(`MAIL_FROM must be an e-mail address or "Name <address>", got "${from}"`);
+  }
+  return { url: raw, fromAddress: address, fromName: named && named[1].trim() ? named[1].trim() : null };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'test', 'production'].includes(nodeEnv)) {
@@ -276,6 +316,7 @@ export function loadConfig(env: Env = process.env): Config {
         : null,
     },
     webhooks: loadWebhooksConfig(env, nodeEnv),
+    mail: loadMailConfig(env, nodeEnv, baseUrl),
     httpTimeouts: serverTimeoutsFromEnv(env),
     supportSessionSecret: Buffer.from(supportSessionSecret ?? DEVELOPMENT_SUPPORT_SESSION_SECRET),
   };

@@ -29,6 +29,7 @@ import { webhooksModule } from './webhooks/webhooks.module';
 import { statsModule } from './stats/stats.module';
 import { portalModule } from './portal/portal.module';
 import { RateLimits } from './platform/rate-limits/rate-limits';
+import { mailModule } from './mail/mail.module';
 
 export interface ContainerOverrides {
   clock?: Clock;
@@ -59,6 +60,7 @@ export const MODULES: readonly KioskModule[] = [
   demoSiteModule,
   statsModule,
   portalModule,
+  mailModule,
 ];
 
 /** What the composition root binds itself, before any module: configuration, database, logger, clock, ids. */

@@ -105,7 +105,7 @@ export function registerBillingCommands(program: Command, withRuntime: WithRunti
     .command('mail:list')
     .description('print the e-mails the embedded mailer has stored for a vendor, oldest first')
     .requiredOption('--vendor <id>')
-    .option('--to <email>', 'only mails to this address')
+    .option('--to <email>', 'only mails to this address (case ignored)')
     .action((o: { vendor: string; to?: string }) =>
       withRuntime(async (r) =>
         (await r.container.get(EmbeddedMailer).list(o.vendor, o.to)).map((m) => ({

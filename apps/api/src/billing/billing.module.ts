@@ -48,7 +48,7 @@ import { ManagementBillingController } from './management-billing.controller';
 import { TypeOrmVendorBillingReads } from './management-billing.reads';
 import { ReaderBillsController } from './reader-bills.controller';
 import { TypeOrmReaderBillingReads } from './reader-billing-reads';
-import { EmbeddedMailer } from './embedded-mailer';
+import { EmbeddedMailer, MAIL } from '../mail/mail.module';
 import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
 import { BillingEraser } from './billing.eraser';
 import { billEventView, transactionEventView } from './billing.event-views';
@@ -93,11 +93,12 @@ export type CheckoutTaxView = (checkout: Checkout) => Promise<ReturnType<typeof 
 /** A contract's `tax` field: net, VAT, gross and rate of its price (docs/invoices.md). */
 export type ContractTaxView = (contract: Contract) => Promise<ReturnType<typeof taxView>>;
 
-export { EmbeddedMailer } from './embedded-mailer';
+// The mailer is the mail module's; re-exported for the modules that import it from here.
+export { EmbeddedMailer } from '../mail/mail.module';
 
 export const billingModule = defineModule({
   name: 'billing',
-  requires: ['identity', 'contracts', 'catalog', 'engagement'],
+  requires: ['identity', 'contracts', 'catalog', 'engagement', 'mail'],
   register: ({ bind }) => {
     bind(IssueCreditNote).toDynamicValue(
       (c) =>
@@ -155,15 +156,8 @@ export const billingModule = defineModule({
         return tax ? { minor: tax.gross, currency: checkout.price.currency } : checkout.price;
       };
     });
-    bind(EmbeddedMailer)
-      .toDynamicValue(
-        (c) =>
-          new EmbeddedMailer(c.get(db), c.get(TOKENS.Ids), c.get(TOKENS.Clock), {
-            invoices: c.get(BILLING.InvoiceDocuments),
-            renderer: c.get(BILLING.InvoicePdf),
-          }),
-      )
-      .inSingletonScope();
+    // The mail module renders an invoice PDF attachment when it delivers the mail.
+    bind(MAIL.InvoicePdfSource).toDynamicValue((c) => ({ invoices: c.get(BILLING.InvoiceDocuments), renderer: c.get(BILLING.InvoicePdf) }));
     // The contracts module binds RecordBillPayment; it is looked up when a payment is recorded, so the
     // modules can load in any order.
     bind(BILLING.ContractPayments).toDynamicValue((c) => ({

@@ -70,18 +70,6 @@ export class TransactionRow {
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }
 
-@Entity('mail_messages')
-export class MailMessageRow {
-  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
-  @PrimaryColumn('text') id!: string;
-  @Column('text', { name: 'to_address' }) to!: string;
-  @Column('text') subject!: string;
-  @Column('text') body!: string;
-  /** Attached files: `{filename, contentType, base64}`, or `{filename, contentType, invoicePdf: {billId, kind}}` rendered on delivery. */
-  @Column('jsonb', { default: () => "'[]'" }) attachments!: { filename: string; contentType: string; base64?: string; invoicePdf?: { billId: string; kind: string } }[];
-  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
-}
-
 /** A vendor's billing settings: the seller on its invoices (docs/invoices.md). */
 @Entity('vendor_billing_settings')
 export class VendorBillingSettingsRow {
@@ -114,7 +102,6 @@ export const BILLING_ROWS = [
   InvoiceNumberSequenceRow,
   InvoiceDocumentRow,
   TransactionRow,
-  MailMessageRow,
   VendorBillingSettingsRow,
   EInvoiceRow,
 ];

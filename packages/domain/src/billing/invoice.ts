@@ -1,3 +1,4 @@
+import type { OutgoingMail } from '../mail/ports';
 import { ContractSnapshot } from '../contracts';
 import { User } from '../identity/user';
 import { money, Money } from '../shared';
@@ -97,26 +98,8 @@ export interface InvoiceDocument {
   readonly dueAt: Date;
 }
 
-/**
- * An attachment to an e-mail: its bytes, or the invoice document whose PDF
- * the mail adapter renders when it delivers the mail (so the contract's
- * locked step does not wait for PDF layout).
- */
-export interface MailAttachment {
-  readonly filename: string;
-  readonly contentType: string;
-  readonly content?: Uint8Array;
-  readonly invoicePdf?: { readonly billId: string; readonly kind: InvoiceKind };
-}
-
-/** An e-mail to queue through the Mailer port. */
-export interface OutgoingMail {
-  readonly vendorId: string;
-  readonly to: string;
-  readonly subject: string;
-  readonly body: string;
-  readonly attachments?: readonly MailAttachment[];
-}
+// The mail a billing use case queues: the mail module's types (re-exported here so billing's imports keep working).
+export type { MailAttachment, OutgoingMail } from '../mail/ports';
 
 function party(user: User | null, fallback: { id: string; email: string }, details: BuyerDetails | null, vatNumber: string | null): InvoiceParty {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import { UserRepository } from '../identity/ports';
 import { BillRecord } from './bill-record';
-import { InvoiceDocument, OutgoingMail } from './invoice';
+import { InvoiceDocument } from './invoice';
 import { Transaction } from './transaction';
 
 /** Bills per vendor. Adapters join the caller's transaction. */
@@ -44,10 +44,8 @@ export interface InvoicePdfRenderer {
   render(invoice: InvoiceDocument): Promise<Uint8Array>;
 }
 
-/** Queues an e-mail for delivery; the embedded adapter keeps it where a developer can read it. */
-export interface Mailer {
-  queue(mail: OutgoingMail): Promise<void>;
-}
+/** Queues an e-mail for delivery: the mail module's port (re-exported here so billing's imports keep working). */
+export type { Mailer } from '../mail/ports';
 
 /** Who is billed, looked up by id. */
 export type BillingUsers = Pick<UserRepository, 'find'>;

@@ -35,6 +35,7 @@ import { PaywallVersions1764800000000 } from './1764800000000-paywall-versions';
 import { ReadLedgerFastPath1764900000000 } from './1764900000000-read-ledger-fast-path';
 import { PaywallViewsCountedInProcess1765000000000 } from './1765000000000-paywall-views-counted-in-process';
 import { RateLimits1765050000000 } from './1765050000000-rate-limits';
+import { MailDeliveries1765300000000 } from './1765300000000-mail-deliveries';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   ReadLedgerFastPath1764900000000,
   PaywallViewsCountedInProcess1765000000000,
   RateLimits1765050000000,
+  MailDeliveries1765300000000,
 ];
