@@ -37,6 +37,7 @@ import { HostedCheckoutController } from './hosted-checkout.controller';
 import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
 import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
 import type { StripeCardProvider } from './stripe-payments';
+import { VendorReturnAddresses } from './vendor-return-addresses';
 
 /**
  * The stripe SDK takes a tenth of a second to load and only deployments
@@ -102,12 +103,17 @@ export const checkoutModule = defineModule({
         () => providers.card.name,
       );
     });
-    bind(CreateCheckout).toDynamicValue((c) => new CreateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(TOKENS.Ids), c.get(clock)));
+    // A checkout's redirectUrl leads only to the vendor's own sites (issue 29).
+    const homes = (c: { get: <T>(id: ServiceIdentifier<T>) => T }) =>
+      new VendorReturnAddresses(c.get(CATALOG.Vendors), c.get(IDENTITY.BrowserClients), new URL(c.get(TOKENS.Config).baseUrl).origin);
+    bind(CreateCheckout).toDynamicValue(
+      (c) => new CreateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(TOKENS.Ids), c.get(clock), homes(c)),
+    );
     bind(GetCheckout).toDynamicValue((c) => new GetCheckout(c.get(CHECKOUT.Checkouts)));
     bind(CHECKOUT.CheckoutEventView).toDynamicValue((c) =>
       checkoutEventView(c.get(CHECKOUT.Checkouts), c.get(TOKENS.Clock), c.get(CHECKOUT.Links), c.get(BILLING.CheckoutTax)),
     );
-    bind(UpdateCheckout).toDynamicValue((c) => new UpdateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(clock)));
+    bind(UpdateCheckout).toDynamicValue((c) => new UpdateCheckout(c.get(CHECKOUT.Checkouts), c.get(CheckoutPricing), c.get(clock), homes(c)));
     bind(CompleteCheckout).toDynamicValue(
       (c) =>
         new CompleteCheckout(

@@ -52,7 +52,12 @@ describe('POST /checkouts, GET and PATCH', () => {
     const v = await givenShop(app);
     const r = await v.reader();
     const now = app.clock.now();
-    const body = { ...FULL_REQUEST, businessAddress: { country: 'SE', zip: '111 33', city: 'Stockholm', street: 'Kontoret 2' } };
+    // The return address is on the vendor's own site (its registered domain and browser client origin).
+    const body = {
+      ...FULL_REQUEST,
+      redirectUrl: `https://${v.vendorId}.example.com/thanks`,
+      businessAddress: { country: 'SE', zip: '111 33', city: 'Stockholm', street: 'Kontoret 2' },
+    };
     const res = await app.http.post('/checkouts').set(r.auth).send(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -71,7 +76,7 @@ describe('POST /checkouts, GET and PATCH', () => {
       country: 'SE',
       referralEmail: 'friend@example.com',
       language: 'sv',
-      redirectUrl: 'https://shop.example.com/thanks',
+      redirectUrl: `https://${v.vendorId}.example.com/thanks`,
       currency: 'SEK',
       anonymousUserId: 'anon-1',
       companyName: 'Rita AB',
@@ -338,12 +343,40 @@ describe('erasure', () => {
   });
 });
 
+describe('redirectUrl leads only to the vendor\'s own sites (issue 29)', () => {
+  it('refuses another site on create and on PATCH, and keeps nothing; the vendor\'s domains, origins and this service pass', async () => {
+    const v = await givenShop(app);
+    const visitor = v.visitor();
+    const before = (await app.runtime.database.db.query(`SELECT count(*)::int AS n FROM checkouts WHERE vendor_id = $1`, [v.vendorId]))[0].n;
+    for (const away of [
+      'https://evil.example.net/thanks',
+      `https://${v.vendorId}.example.com.evil.net/thanks`,
+      `https://user:pw@${v.vendorId}.example.com/thanks`,
+      'https://example.com/thanks',
+    ]) {
+      const refused = await app.http.post('/checkouts').set(visitor.auth).send({ items: [{ sku: 'book' }], redirectUrl: away });
+      expect([refused.status, refused.body.code]).toEqual([400, 'CHECKOUT.REDIRECT_NOT_ALLOWED']);
+      expect(refused.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
+    expect((await app.runtime.database.db.query(`SELECT count(*)::int AS n FROM checkouts WHERE vendor_id = $1`, [v.vendorId]))[0].n).toBe(before);
+
+    for (const home of [`https://${v.vendorId}.example.com/thanks`, `https://www.${v.vendorId}.example.com/a`, 'http://kiosk.test/demo/']) {
+      const made = await app.http.post('/checkouts').set(visitor.auth).send({ items: [{ sku: 'book' }], redirectUrl: home });
+      expect([made.status, made.body.redirectUrl]).toEqual([201, home]);
+    }
+    const made = (await app.http.post('/checkouts').set(visitor.auth).send({ items: [{ sku: 'book' }] })).body;
+    const moved = await app.http.patch(`/checkouts/${made.id}`).set(visitor.auth).send({ redirectUrl: 'https://evil.example.net/' });
+    expect([moved.status, moved.body.code]).toEqual([400, 'CHECKOUT.REDIRECT_NOT_ALLOWED']);
+    expect((await app.http.get(`/checkouts/${made.id}`).set(visitor.auth)).body.redirectUrl).toBeNull();
+  });
+});
+
 describe('gift', () => {
   it("a visitor's gift: the recipient's contract, the buyer as payer, and the recipient's e-mail with the redeem link to the gift's page", async () => {
     const v = await givenShop(app);
     const visitor = v.visitor();
     const recipient = await v.reader();
-    const created = (await app.http.post('/checkouts').set(visitor.auth).send({ items: [{ sku: 'book' }], redirectUrl: 'https://shop.example.com/thanks' })).body;
+    const created = (await app.http.post('/checkouts').set(visitor.auth).send({ items: [{ sku: 'book' }], redirectUrl: `https://${v.vendorId}.example.com/thanks` })).body;
     const pay = await app.http
       .post(pagePath(created.checkoutUrl, '/pay'))
       .type('form')

@@ -39,6 +39,7 @@ import {
   PaymentProviders,
 } from './ports';
 import { changeCheckoutSettings, CheckoutSettings, defaultCheckoutSettings } from './settings';
+import { assertHomeAddress, ReturnAddresses } from './return-addresses';
 
 export interface CheckoutItemRequest {
   sku?: string;
@@ -390,10 +391,13 @@ export class CreateCheckout {
     private readonly pricing: CheckoutPricing,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    /** The vendor's sites, the only places `redirectUrl` may lead; null accepts any http(s) address (the in-memory kit). */
+    private readonly homes: ReturnAddresses | null = null,
   ) {}
 
   async execute(command: { vendorId: string; owner: CheckoutOwner; request: CheckoutRequest }): Promise<Checkout> {
     const now = this.clock.now();
+    await assertHomeAddress(this.homes, command.vendorId, command.request.redirectUrl);
     const settings = await this.pricing.settingsOf(command.vendorId);
     const request =
       command.owner.kind === 'visitor' && command.request.anonymousUserId === undefined
@@ -423,10 +427,12 @@ export class UpdateCheckout {
     private readonly checkouts: Pick<CheckoutRepository, 'find' | 'update'>,
     private readonly pricing: CheckoutPricing,
     private readonly clock: Clock,
+    private readonly homes: ReturnAddresses | null = null,
   ) {}
 
   async execute(command: { vendorId: string; checkoutId: string; owner: CheckoutOwner | null; request: CheckoutRequest }): Promise<Checkout> {
     const now = this.clock.now();
+    await assertHomeAddress(this.homes, command.vendorId, command.request.redirectUrl);
     assertOwner(await this.checkouts.find(command.vendorId, command.checkoutId), command.owner, command.checkoutId);
     const settings = await this.pricing.settingsOf(command.vendorId);
     return this.checkouts.update(command.vendorId, command.checkoutId, async (checkout) => {
