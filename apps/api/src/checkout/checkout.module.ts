@@ -34,6 +34,9 @@ import { checkoutEventView } from './checkout.event-views';
 import { CheckoutLinks } from './checkout.views';
 import { CheckoutsController } from './checkouts.controller';
 import { HostedCheckoutController } from './hosted-checkout.controller';
+import { CheckoutHandoff } from './checkout-handoff';
+import { HostedJourneyController } from './hosted-journey.controller';
+import { SqlHandoffCodes } from '../identity/handoff-codes';
 import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
 import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
 import type { StripeCardProvider } from './stripe-payments';
@@ -54,6 +57,8 @@ export const CHECKOUT = {
   /** The payment providers behind the port: the embedded test processor (default) and the invoice. */
   Providers: Symbol.for('PaymentProviders') as ServiceIdentifier<PaymentProviders>,
   Links: Symbol.for('CheckoutLinks') as ServiceIdentifier<CheckoutLinks>,
+  /** The receipt's way back to the site, signing a new reader's browser in (DESIGN.md 6). */
+  Handoff: Symbol.for('CheckoutHandoff') as ServiceIdentifier<CheckoutHandoff>,
   /** The stripe provider when STRIPE_SECRET_KEY is set. */
   Stripe: Symbol.for('StripeCardProvider') as ServiceIdentifier<{ provider: StripeCardProvider | null }>,
   /** The checkout of a `checkout.*` event, as `GET /checkouts/{id}` shows it (webhook payloads). */
@@ -185,6 +190,20 @@ export const checkoutModule = defineModule({
           c.get(clock),
           c.get(BILLING.CheckoutAmountDue),
         ),
+    );
+      bind(CHECKOUT.Handoff).toDynamicValue(
+      (c) => new CheckoutHandoff(new SqlHandoffCodes(c.get(db)), c.get(IDENTITY.BrowserClients), c.get(clock)),
+    );
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new HostedJourneyController({
+          get: c.get(GetCheckout),
+          settings: c.get(GetCheckoutSettings),
+          vendors: c.get(CATALOG.Vendors),
+          links: c.get(CHECKOUT.Links),
+          handoff: c.get(CHECKOUT.Handoff),
+          clock: c.get(clock),
+        }),
     );
   },
 });

@@ -184,6 +184,8 @@ export class HostedCheckoutController implements Controller {
 
   private continueUrl(s: CheckoutSnapshot): string | null {
     if (!s.details.redirectUrl) return null;
+    // A visitor's way back goes through the service, which may sign the browser in (hosted-journey.controller.ts).
+    if (s.owner.kind === 'visitor') return this.links.path(s.vendorId, s.id, '/continue');
     const url = new URL(s.details.redirectUrl);
     url.searchParams.set('checkoutId', s.id);
     return url.toString();
