@@ -1,7 +1,7 @@
 import { createUser } from '@kiosk/domain/identity';
 import { IDENTITY } from '../../src/identity/identity.module';
 import { settleEvents } from '../billing/support';
-import { givenShop, pagePath } from '../checkout/support';
+import { givenShop, pagePath } from './support';
 import { TestApp, uniqueId } from '../support/harness';
 
 /**

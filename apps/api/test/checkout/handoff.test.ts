@@ -1,5 +1,6 @@
 import { startTestApp, TestApp, uniqueId } from '../support/harness';
-import { codeOf, givenJourney, sessionCookie } from './support';
+import { codeOf, givenJourney, sessionCookie } from './journey-support';
+import { pagePath } from './support';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -126,7 +127,6 @@ describe('a visitor who pays is let in (the handoff after a purchase)', () => {
     const j = await givenJourney(app);
     const r = await j.reader();
     const created = await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }], redirectUrl: `${j.site}/article` });
-    const { pagePath } = await import('../checkout/support');
     await app.http.post(pagePath(created.body.checkoutUrl, '/pay')).type('form').send({ payment: 'embedded:card', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
     const receipt = await app.http.get(pagePath(created.body.checkoutUrl, '/receipt'));
     expect(receipt.text).toContain(`${j.site}/article?checkoutId=${created.body.id}`);
