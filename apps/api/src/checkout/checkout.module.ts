@@ -19,6 +19,7 @@ import {
   UpdateCheckout,
 } from '@kiosk/domain/checkout';
 import { CreateContract, GetContract } from '@kiosk/domain/contracts';
+import { RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
 import { ServiceIdentifier } from 'inversify';
 import { BILLING, EmbeddedMailer } from '../billing/billing.module';
 import { CATALOG } from '../catalog/catalog.module';
@@ -36,6 +37,7 @@ import { CheckoutsController } from './checkouts.controller';
 import { HostedCheckoutController } from './hosted-checkout.controller';
 import { CheckoutHandoff } from './checkout-handoff';
 import { HostedJourneyController } from './hosted-journey.controller';
+import { proofOffer } from './hosted-journey-pages';
 import { SqlHandoffCodes } from '../identity/handoff-codes';
 import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
 import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
@@ -69,7 +71,7 @@ export { ClaimVisitorCheckouts };
 
 export const checkoutModule = defineModule({
   name: 'checkout',
-  requires: ['catalog', 'identity', 'contracts', 'billing', 'access'],
+  requires: ['catalog', 'identity', 'identity:codes', 'contracts', 'billing', 'access'],
   register: ({ bind }) => {
     const db = TOKENS.DataSource;
     const clock = TOKENS.Clock;
@@ -189,6 +191,10 @@ export const checkoutModule = defineModule({
           c.get(CHECKOUT.Links),
           c.get(clock),
           c.get(BILLING.CheckoutAmountDue),
+          async (s) => {
+            const handoff = c.get(CHECKOUT.Handoff);
+            return (await handoff.needsProof(s)) ? proofOffer(s, c.get(CHECKOUT.Links).path(s.vendorId, s.id, '/sign-in-code')) : '';
+          },
         ),
     );
       bind(CHECKOUT.Handoff).toDynamicValue(
@@ -203,6 +209,9 @@ export const checkoutModule = defineModule({
           links: c.get(CHECKOUT.Links),
           handoff: c.get(CHECKOUT.Handoff),
           clock: c.get(clock),
+          requestCode: c.get(RequestSignInCode),
+          verifyCode: c.get(VerifySignInCode),
+          baseUrl: c.get(TOKENS.Config).baseUrl,
         }),
     );
   },

@@ -143,6 +143,8 @@ export class HostedCheckoutController implements Controller {
     private readonly clock: Clock,
     /** What the buyer pays (a price without tax plus its VAT): the amount the pages show and the card is charged. */
     private readonly amountDue: CheckoutAmountDue = async (checkout) => checkout.price,
+    /** What the receipt adds for the buying journey (hosted-journey.controller.ts): the offer to sign in by a mailed code. */
+    private readonly receiptExtra: (s: CheckoutSnapshot) => Promise<string> = async () => '',
   ) {}
 
   private send(res: Response, status: number, html: string) {
@@ -392,7 +394,8 @@ export class HostedCheckoutController implements Controller {
           const loaded = await this.load(res, params, query.t);
           if (!loaded) return;
           if (loaded.status !== 'COMPLETED') return this.renderForm(res, loaded, 200, {});
-          this.send(res, 200, receiptPage(loaded.pageFrame('Receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot)));
+          const extra = await this.receiptExtra(loaded.snapshot);
+          this.send(res, 200, receiptPage(loaded.pageFrame('Receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot), extra));
         },
       }),
     ];

@@ -1,6 +1,8 @@
 import { Clock } from '@kiosk/domain';
 import { VendorRepository } from '@kiosk/domain/catalog';
 import { CheckoutSnapshot, GetCheckout, GetCheckoutSettings } from '@kiosk/domain/checkout';
+import { InvalidSignInCode, RequestSignInCode, TooManySignInCodes, VerifySignInCode } from '@kiosk/domain/identity';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { Response } from 'express';
 import { Controller, route, RouteSpec } from '../platform/http/routes';
 import { CHECKOUT_ID, PAGE_TOKEN, VENDOR_ID } from './checkout.examples';
@@ -8,6 +10,22 @@ import { CheckoutHandoff } from './checkout-handoff';
 import { CheckoutLinks } from './checkout.views';
 import { PageQuery } from './hosted-checkout.controller';
 import { PAGE_CSP, PageFrame, problemPage } from './hosted-pages';
+import { codeEntryPage, linkConfirmPage } from './hosted-journey-pages';
+
+/** The mailed link's query: the checkout page's token and the link's own secret. */
+export class LinkQuery extends PageQuery {
+  @IsOptional() @IsString() @MaxLength(128) s?: string;
+}
+
+/** The code form (and the link's confirmation form). */
+export class CodeForm {
+  @IsOptional() @IsString() @MaxLength(128) challenge?: string;
+  @IsOptional() @IsString() @MaxLength(32) code?: string;
+  @IsOptional() @IsString() @MaxLength(128) s?: string;
+}
+
+const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
+const FORM = { dto: CodeForm, contentType: 'application/x-www-form-urlencoded' as const };
 
 const PAGE_PARAMS = { vendorId: VENDOR_ID, id: CHECKOUT_ID };
 
@@ -27,6 +45,9 @@ export interface HostedJourneyDeps {
   links: CheckoutLinks;
   handoff: CheckoutHandoff;
   clock: Clock;
+  requestCode: Pick<RequestSignInCode, 'execute'>;
+  verifyCode: Pick<VerifySignInCode, 'withCode' | 'withLink'>;
+  baseUrl: string;
 }
 
 /** Sends a hosted page with the checkout pages' headers. */
@@ -101,6 +122,128 @@ export class HostedJourneyController implements Controller {
           res.redirect(303, target ?? this.d.links.path(loaded.vendorId, loaded.id, '/receipt'));
         },
       }),
+      route<CodeForm, PageQuery>({
+        ...common,
+        method: 'post',
+        path: `${base}/sign-in-code`,
+        operationId: 'checkoutPageSendSignInCode',
+        summary: "Mail the payer a sign-in code, to read on this device a purchase made with an existing account's e-mail",
+        description:
+          'Offered on the receipt when the payer\'s e-mail already had an account: the purchase is on that account, and ' +
+          'the browser is signed in only after the code (6 digits, 15 minutes, single use, 5 tries) or the mail\'s link ' +
+          'proves control of the address. Answers the page to type the code on; 429 (with `Retry-After`) after 5 codes ' +
+          'in 15 minutes for the account.',
+        body: FORM,
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: {} },
+        responses: { 200: HTML, 404: { description: 'Wrong link, or nothing to prove (HTML page)' }, 429: { description: 'Too many codes (HTML page)' } },
+        handler: async ({ res, params, query }) => {
+          const loaded = await this.provable(res, params, query.t);
+          if (!loaded) return;
+          await this.sendCode(res, loaded);
+        },
+      }),
+      route<CodeForm, PageQuery>({
+        ...common,
+        method: 'post',
+        path: `${base}/sign-in`,
+        operationId: 'checkoutPageSignIn',
+        summary: 'Check the mailed code; right, the browser goes on to `redirectUrl` with a handoff code, signed in',
+        description: 'Form fields `challenge` (from the code page) and `code`. A wrong, used or expired code shows the page again (400).',
+        body: FORM,
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { challenge: '0190a4cc-0000-7000-8000-000000000001', code: '123456' } },
+        responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
+        handler: async ({ res, params, query, body }) => {
+          const loaded = await this.provable(res, params, query.t);
+          if (!loaded) return;
+          const challenge = body.challenge ?? '';
+          try {
+            const userId = await this.d.verifyCode.withCode({ vendorId: loaded.vendorId, challengeId: challenge, code: body.code ?? '', purpose: 'checkout' });
+            await this.proven(res, loaded, userId);
+          } catch (error) {
+            if (!(error instanceof InvalidSignInCode)) throw error;
+            sendPage(res, 400, codeEntryPage(loaded.frame('Enter your sign-in code'), loaded.snapshot, this.actions(loaded), { challenge, error: error.message }));
+          }
+        },
+      }),
+      route<unknown, LinkQuery>({
+        ...common,
+        query: LinkQuery,
+        method: 'get',
+        path: `${base}/sign-in-link`,
+        operationId: 'checkoutPageSignInLink',
+        summary: "The mailed sign-in link's page: one button that signs in and continues (opening the link spends nothing)",
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN, s: 'link-secret' } },
+        responses: { 200: HTML, 404: { description: 'Wrong link (HTML page)' } },
+        handler: async ({ res, params, query }) => {
+          const loaded = await this.provable(res, params, query.t);
+          if (!loaded) return;
+          sendPage(res, 200, linkConfirmPage(loaded.frame('Sign in to read'), this.d.links.path(loaded.vendorId, loaded.id, '/sign-in-link'), query.s ?? ''));
+        },
+      }),
+      route<CodeForm, PageQuery>({
+        ...common,
+        method: 'post',
+        path: `${base}/sign-in-link`,
+        operationId: 'checkoutPageSignInWithLink',
+        summary: "Spend the mailed link's secret (`s`); valid, the browser goes on to `redirectUrl` with a handoff code",
+        body: FORM,
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { s: 'link-secret' } },
+        responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
+        handler: async ({ res, params, query, body }) => {
+          const loaded = await this.provable(res, params, query.t);
+          if (!loaded) return;
+          try {
+            await this.proven(res, loaded, await this.d.verifyCode.withLink({ vendorId: loaded.vendorId, secret: body.s ?? '', purpose: 'checkout' }));
+          } catch (error) {
+            if (!(error instanceof InvalidSignInCode)) throw error;
+            sendPage(res, 400, problemPage(loaded.frame('Link expired'), 'Link expired', 'This sign-in link was used already or has expired. Ask for a new code on the receipt.'));
+          }
+        },
+      }),
     ];
+  }
+
+  private actions(loaded: LoadedCheckout) {
+    return {
+      verify: this.d.links.path(loaded.vendorId, loaded.id, '/sign-in'),
+      resend: this.d.links.path(loaded.vendorId, loaded.id, '/sign-in-code'),
+    };
+  }
+
+  /** The checkout when its payer may prove control of the address here; a 404 page otherwise. */
+  private async provable(res: Response, params: Record<string, string>, token: string | undefined): Promise<LoadedCheckout | null> {
+    const loaded = await loadCheckout(this.d, res, params, token);
+    if (!loaded) return null;
+    if (!loaded.completed || !(await this.d.handoff.needsProof(loaded.snapshot))) {
+      sendPage(res, 404, problemPage(loaded.frame('Nothing to sign in to'), 'Nothing to sign in to', 'This checkout has no purchase to sign in for here.'));
+      return null;
+    }
+    return loaded;
+  }
+
+  private async sendCode(res: Response, loaded: LoadedCheckout) {
+    const { vendorId, id, snapshot } = loaded;
+    try {
+      const { challengeId } = await this.d.requestCode.execute({
+        vendorId,
+        email: snapshot.payer!.email,
+        purpose: 'checkout',
+        language: snapshot.details.language,
+        link: (_challenge, secret) => `${this.d.baseUrl}${this.d.links.path(vendorId, id, '/sign-in-link')}&s=${encodeURIComponent(secret)}`,
+      });
+      sendPage(res, 200, codeEntryPage(loaded.frame('Enter your sign-in code'), snapshot, this.actions(loaded), { challenge: challengeId }));
+    } catch (error) {
+      if (!(error instanceof TooManySignInCodes)) throw error;
+      res.set('Retry-After', String(error.retryAfterSeconds));
+      sendPage(res, 429, problemPage(loaded.frame('Too many codes'), 'Too many codes', 'Too many sign-in codes were sent to this address. Wait a few minutes, then ask again.'));
+    }
+  }
+
+  /** Control of the address is proven for `userId`: on to the site with a handoff code, when it is the payer's. */
+  private async proven(res: Response, loaded: LoadedCheckout, userId: string) {
+    if (userId !== loaded.snapshot.payer?.id) throw new InvalidSignInCode();
+    const target = await this.d.handoff.continueAddress(loaded.snapshot, true);
+    res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');
+    res.redirect(303, target ?? this.d.links.path(loaded.vendorId, loaded.id, '/receipt'));
   }
 }

@@ -1,5 +1,7 @@
 import { Browser, Page } from 'playwright-core';
+import { createUser } from '@kiosk/domain/identity';
 import { loadDemoData } from '../../src/demo/demo-data';
+import { IDENTITY } from '../../src/identity/identity.module';
 import { DEMO_ARTICLES } from '../../src/demo/demo-site.pages';
 import { settleEvents } from '../billing/support';
 import { describeWithChromium, launchChromium } from '../support/chromium';
@@ -85,6 +87,42 @@ describeWithChromium('buying on the demo site lets the reader in (headless Chrom
     expect(await openPremium(page, ready)).toBe('open');
     const opened = await page.locator('[data-service-capsule]').innerText();
     for (const paragraph of premium.body.slice(1)) expect(opened).toContain(paragraph);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('an e-mail that already has an account: paid, not signed in until the code from the mail is entered; then open', async () => {
+    const email = `demo-known-${Date.now()}@example.com`;
+    await app.runtime.container.get(IDENTITY.Users).addOrGet(createUser({ id: `u-known-${Date.now()}`, vendorId: 'demo', email }, new Date()));
+    const { context, page, problems, ready, blocked } = await visitorAtPaywall();
+    await pay(page, email);
+    expect(await page.locator('#account-email').innerText()).toBe(email);
+
+    // Continuing without the code: back on the article, still signed out and blocked.
+    const receiptUrl = page.url();
+    await page.click('#continue');
+    await page.waitForURL(new RegExp(`/demo/articles/${blocked.slug}`), { timeout: 15_000 });
+    await ready();
+    expect(await page.locator('[data-service-paywall]').getAttribute('service-access')).toBe('blocked');
+    expect(await page.locator('a[service-link="login"]').isVisible()).toBe(true);
+
+    // Back to the receipt: the code by e-mail, typed in, signs in and continues.
+    await page.goto(receiptUrl);
+    await page.click('#send-code');
+    await page.waitForSelector('#code');
+    const [mail] = await app.runtime.database.db.query(
+      `SELECT body FROM mail_messages WHERE to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [email],
+    );
+    const code = /^\s+(\d{6})$/m.exec(mail.body as string)![1];
+    await page.fill('#code', code);
+    await page.click('#verify-code');
+    await page.waitForURL(new RegExp(`/demo/articles/${blocked.slug}`), { timeout: 15_000 });
+    await ready();
+    expect(page.url()).not.toContain('kiosk_handoff');
+    await page.locator('a[service-link="logout"]').waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await page.locator('[data-service-paywall]').getAttribute('service-access')).toBe('allowed');
+    expect(await openPremium(page, ready)).toBe('open');
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
