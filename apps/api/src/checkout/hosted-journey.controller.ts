@@ -28,6 +28,15 @@ const HTML = { description: 'HTML page', contentType: 'text/html', schema: { typ
 const FORM = { dto: CodeForm, contentType: 'application/x-www-form-urlencoded' as const };
 
 const PAGE_PARAMS = { vendorId: VENDOR_ID, id: CHECKOUT_ID };
+const HANDOFF_LOCATION = `https://daily.example.com/thanks?checkoutId=${CHECKOUT_ID}&kiosk_handoff=pXb1Yq9wq0c0m3R8bQj1cE3oZk2nqk7x6fS4dA1hJtU`;
+/** Shortened: the hosted pages are whole HTML documents in the vendor's colours. */
+const page = (title: string, main: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} · The Daily</title></head><body><main>${main}</main></body></html>`;
+const CODE_PAGE_EXAMPLE = page(
+  'Enter your sign-in code',
+  '<h1>Enter your sign-in code</h1><p>We sent a 6-digit code to <strong>reader@example.com</strong>.</p><form method="post" action="…/sign-in?t=…">…</form>',
+);
+const LINK_PAGE_EXAMPLE = page('Sign in to read', '<h1>Sign in to read</h1><form method="post" action="…/sign-in-link?t=…"><button>Sign in and continue</button></form>');
 
 /** A completed checkout of a page request, with its page frame; null when the link is wrong (a 404 page was sent). */
 export interface LoadedCheckout {
@@ -110,7 +119,7 @@ export class HostedJourneyController implements Controller {
         examples: {
           params: PAGE_PARAMS,
           query: { t: PAGE_TOKEN },
-          headers: { 303: { Location: `https://daily.example.com/thanks?checkoutId=${CHECKOUT_ID}&kiosk_handoff=pXb1Yq9wq0c0m3R8bQj1cE3oZk2nqk7x6fS4dA1hJtU` } },
+          headers: { 303: { Location: HANDOFF_LOCATION } },
         },
         responses: { 303: { description: 'To `redirectUrl` (or back to the checkout)' }, 404: { description: 'Wrong link (HTML page)' } },
         handler: async ({ res, params, query }) => {
@@ -134,7 +143,7 @@ export class HostedJourneyController implements Controller {
           'proves control of the address. Answers the page to type the code on; 429 (with `Retry-After`) after 5 codes ' +
           'in 15 minutes for the account.',
         body: FORM,
-        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: {} },
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: {}, responses: { 200: CODE_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'Wrong link, or nothing to prove (HTML page)' }, 429: { description: 'Too many codes (HTML page)' } },
         handler: async ({ res, params, query }) => {
           const loaded = await this.provable(res, params, query.t);
@@ -150,7 +159,12 @@ export class HostedJourneyController implements Controller {
         summary: 'Check the mailed code; right, the browser goes on to `redirectUrl` with a handoff code, signed in',
         description: 'Form fields `challenge` (from the code page) and `code`. A wrong, used or expired code shows the page again (400).',
         body: FORM,
-        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { challenge: '0190a4cc-0000-7000-8000-000000000001', code: '123456' } },
+        examples: {
+          params: PAGE_PARAMS,
+          query: { t: PAGE_TOKEN },
+          request: { challenge: '0190a4cc-0000-7000-8000-000000000001', code: '123456' },
+          headers: { 303: { Location: HANDOFF_LOCATION } },
+        },
         responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
         handler: async ({ res, params, query, body }) => {
           const loaded = await this.provable(res, params, query.t);
@@ -172,7 +186,10 @@ export class HostedJourneyController implements Controller {
         path: `${base}/sign-in-link`,
         operationId: 'checkoutPageSignInLink',
         summary: "The mailed sign-in link's page: one button that signs in and continues (opening the link spends nothing)",
-        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN, s: 'link-secret' } },
+        description:
+          'The link in the sign-in code\'s e-mail (`s` is its own one-time secret). Opening it shows one button, so a mail ' +
+          "scanner that opens links spends nothing; the button posts the secret to the same address.",
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN, s: 'link-secret' }, responses: { 200: LINK_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'Wrong link (HTML page)' } },
         handler: async ({ res, params, query }) => {
           const loaded = await this.provable(res, params, query.t);
@@ -186,8 +203,9 @@ export class HostedJourneyController implements Controller {
         path: `${base}/sign-in-link`,
         operationId: 'checkoutPageSignInWithLink',
         summary: "Spend the mailed link's secret (`s`); valid, the browser goes on to `redirectUrl` with a handoff code",
+        description: 'The same rules as the code: single use, 15 minutes. A used or expired link is a 400 page.',
         body: FORM,
-        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { s: 'link-secret' } },
+        examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { s: 'link-secret' }, headers: { 303: { Location: HANDOFF_LOCATION } } },
         responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
         handler: async ({ res, params, query, body }) => {
           const loaded = await this.provable(res, params, query.t);
