@@ -143,8 +143,7 @@ export class HostedCheckoutController implements Controller {
     private readonly clock: Clock,
     /** What the buyer pays (a price without tax plus its VAT): the amount the pages show and the card is charged. */
     private readonly amountDue: CheckoutAmountDue = async (checkout) => checkout.price,
-    /** What the receipt adds for the buying journey (hosted-journey.controller.ts): the offer to sign in by a mailed code. */
-    private readonly receiptExtra: (s: CheckoutSnapshot) => Promise<string> = async () => '',
+    private readonly receiptExtra: (s: CheckoutSnapshot) => Promise<string> = async () => '', // the offer to sign in by a mailed code
   ) {}
 
   private send(res: Response, status: number, html: string) {
@@ -186,8 +185,7 @@ export class HostedCheckoutController implements Controller {
 
   private continueUrl(s: CheckoutSnapshot): string | null {
     if (!s.details.redirectUrl) return null;
-    // A visitor's way back goes through the service, which may sign the browser in (hosted-journey.controller.ts).
-    if (s.owner.kind === 'visitor') return this.links.path(s.vendorId, s.id, '/continue');
+    if (s.owner.kind === 'visitor') return this.links.path(s.vendorId, s.id, '/continue'); // may sign in (hosted-journey.controller.ts)
     const url = new URL(s.details.redirectUrl);
     url.searchParams.set('checkoutId', s.id);
     return url.toString();
@@ -394,8 +392,7 @@ export class HostedCheckoutController implements Controller {
           const loaded = await this.load(res, params, query.t);
           if (!loaded) return;
           if (loaded.status !== 'COMPLETED') return this.renderForm(res, loaded, 200, {});
-          const extra = await this.receiptExtra(loaded.snapshot);
-          this.send(res, 200, receiptPage(loaded.pageFrame('Receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot), extra));
+          this.send(res, 200, receiptPage(loaded.pageFrame('Receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot), await this.receiptExtra(loaded.snapshot)));
         },
       }),
     ];
