@@ -13,7 +13,7 @@ import {
   TeamMembers,
 } from '@kiosk/domain/identity';
 import { SetStreamingLink } from '@kiosk/domain/engagement';
-import { IssueUserToken } from '@kiosk/domain/identity';
+import { IssueUserToken, RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
 import { MergeVisitorReads } from '@kiosk/domain/paywalls';
 import { ClaimVisitorCheckouts, GetCheckoutSettings } from '@kiosk/domain/checkout';
 import { ResolutionContext, ServiceIdentifier } from 'inversify';
@@ -30,6 +30,7 @@ import { IDENTITY } from './identity.module';
 import { AccessTokenVerifier } from './jwt-access-tokens';
 import { EmbeddedOpenIdProvider } from './oidc/embedded-provider';
 import { InteractionController } from './oidc/interaction.controller';
+import { CodeSignInController } from './oidc/code-sign-in.controller';
 import { PageContexts } from './pages/page-context';
 import { PageMessageStore, SqlPageMessages } from './pages/page-messages';
 import { SignInPagesController } from './sign-in-pages.controller';
@@ -170,6 +171,20 @@ export const signInModule = defineModule({
         c.get(ConfirmSignUp),
         c.get(RequestPasswordReset),
         c.get(ResetPassword),
+        new URL(config.authUrl).pathname.replace(/\/$/, ''),
+        config.authUrl,
+        c.get(PageContexts),
+      );
+    });
+    // Passwordless: a mailed code or link beside the password (DESIGN.md 6).
+    bind(TOKENS.Controller).toDynamicValue((c) => {
+      const config = c.get(TOKENS.Config);
+      if (config.oidcIssuer) return { routes: () => [] };
+      return new CodeSignInController(
+        c.get(EmbeddedOpenIdProvider),
+        c.get(IDENTITY.BrowserClients),
+        c.get(RequestSignInCode),
+        c.get(VerifySignInCode),
         new URL(config.authUrl).pathname.replace(/\/$/, ''),
         config.authUrl,
         c.get(PageContexts),
