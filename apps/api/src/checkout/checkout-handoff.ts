@@ -1,7 +1,7 @@
 import { Clock } from '@kiosk/domain';
 import { CheckoutSnapshot } from '@kiosk/domain/checkout';
 import { BrowserClientRepository, isAllowedReturnAddress } from '@kiosk/domain/identity';
-import { HANDOFF_PARAMETER, HandoffBinding } from '../identity/handoff-codes';
+import { HANDOFF_PARAMETER, HandoffBinding } from '../identity/identity.module';
 import { processNow } from '../platform/vendor-time';
 
 /** How long after the payment the receipt's "Continue" may still sign a new reader in. */
@@ -22,6 +22,8 @@ export class CheckoutHandoff {
     private readonly codes: { mint(binding: HandoffBinding, now: Date): Promise<string> },
     private readonly clients: Pick<BrowserClientRepository, 'findById'>,
     private readonly clock: Clock,
+    /** False with an external OpenID provider (OIDC_ISSUER): the service then signs no reader tokens. */
+    private readonly enabled = true,
   ) {}
 
   /** `redirectUrl` with `checkoutId`, or null when the checkout has none. */
@@ -34,7 +36,7 @@ export class CheckoutHandoff {
 
   /** The browser client a visitor's paid checkout may sign in at, or null when it may not be signed in from here. */
   async clientFor(s: CheckoutSnapshot): Promise<string | null> {
-    if (s.status !== 'COMPLETED' || !s.payer || s.owner.kind !== 'visitor' || !s.owner.clientId || !s.details.redirectUrl) return null;
+    if (!this.enabled || s.status !== 'COMPLETED' || !s.payer || s.owner.kind !== 'visitor' || !s.owner.clientId || !s.details.redirectUrl) return null;
     const client = await this.clients.findById(s.owner.clientId);
     if (!client || client.vendorId !== s.vendorId || !isAllowedReturnAddress(client, s.details.redirectUrl)) return null;
     return client.clientId;

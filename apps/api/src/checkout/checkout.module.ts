@@ -24,7 +24,7 @@ import { ServiceIdentifier } from 'inversify';
 import { BILLING, EmbeddedMailer } from '../billing/billing.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
-import { IDENTITY } from '../identity/identity.module';
+import { IDENTITY, SqlHandoffCodes } from '../identity/identity.module';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
@@ -38,7 +38,6 @@ import { HostedCheckoutController } from './hosted-checkout.controller';
 import { CheckoutHandoff } from './checkout-handoff';
 import { HostedJourneyController } from './hosted-journey.controller';
 import { proofOffer } from './hosted-journey-pages';
-import { SqlHandoffCodes } from '../identity/handoff-codes';
 import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
 import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
 import type { StripeCardProvider } from './stripe-payments';
@@ -198,7 +197,7 @@ export const checkoutModule = defineModule({
         ),
     );
       bind(CHECKOUT.Handoff).toDynamicValue(
-      (c) => new CheckoutHandoff(new SqlHandoffCodes(c.get(db)), c.get(IDENTITY.BrowserClients), c.get(clock)),
+      (c) => new CheckoutHandoff(new SqlHandoffCodes(c.get(db)), c.get(IDENTITY.BrowserClients), c.get(clock), !c.get(TOKENS.Config).oidcIssuer),
     );
     bind(TOKENS.Controller).toDynamicValue(
       (c) =>
