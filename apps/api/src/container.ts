@@ -14,6 +14,7 @@ import { engagementModule } from './engagement/engagement.module';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { signInModule } from './identity/sign-in.module';
+import { signInCodesModule } from './identity/sign-in-codes.module';
 import { managementUsersModule } from './identity/management-users.module';
 import { paywallsModule } from './paywalls/paywalls.module';
 import { ConfigCache } from './platform/cache/config-cache';
@@ -51,6 +52,7 @@ export const MODULES: readonly KioskModule[] = [
   accessModule,
   contractsModule,
   engagementModule,
+  signInCodesModule,
   signInModule,
   managementUsersModule,
   paywallsModule,

@@ -75,6 +75,26 @@ export function authApi(
       return session;
     },
     /**
+     * Exchanges the one-time handoff code the return from a paid checkout
+     * carried (`kiosk_handoff`) for the cookie session
+     * (`POST /auth/{clientId}/handoff`). Answers the session, or null when
+     * the code was refused (used, expired, not for this site): the page
+     * then stays signed out, as before.
+     */
+    redeemHandoff: async (code: string): Promise<SessionInfo | null> => {
+      const answer = await fetch(`${clientPath()}/handoff`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ code }),
+      }).catch(() => null);
+      const body = answer?.ok ? ((await answer.json().catch(() => null)) as SessionInfo | null) : null;
+      if (!body?.authenticated) return null;
+      session = body;
+      token = undefined;
+      return session;
+    },
+    /**
      * A bearer access token of the cookie session, for pages that call APIs
      * with a token (`POST /auth/{clientId}/token`). Kept until shortly before
      * it expires; `{ cacheMode: 'off' }` asks again. Rejects with the problem

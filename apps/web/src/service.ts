@@ -31,9 +31,14 @@ export async function startService(config: ServiceConfig, browser: BrowserSurfac
   const auth = authApi(config, call, { assign: (url) => browser.location.assign(url), href: () => browser.location.href }, browser.window, visitor);
   const resources = resourceApi(call, visitorCall);
 
+  // Back from a paid checkout that made this reader: the one-time code becomes the cookie session.
+  const handoff = takeHandoffCode(browser);
+  if (handoff && config.clientId) await auth.redeemHandoff(handoff);
   const signedIn = await auth.isAuthenticated();
   if (signedIn) emit(browser.window, SERVICE_EVENTS.authenticated, { sub: auth.current()?.sub });
-  await runTriggers(readTriggers(browser.location.href), auth, browser, visitor, resources);
+  // The purchase's checkout is the visitor's (it was paid before the sign-in): its wait is asked as the visitor.
+  const purchaseCall: typeof call = config.clientId ? makeCall(config.apiUrl, () => visitorAuthorization(config.clientId!, visitor)) : visitorCall;
+  await runTriggers(readTriggers(browser.location.href), auth, browser, visitor, resources, (path) => purchaseCall('GET', path, { asVisitor: true }));
   applyVisibility(browser.document, signedIn);
   const content = {
     /** Asks again for every protected element of the page (after a sign-in or purchase). */
@@ -89,8 +94,10 @@ export type StartedService = Awaited<ReturnType<typeof startService>>;
  * entitlement exists (the service answers as soon as it is granted, at most
  * its wait limit), so the page shows what was just bought.
  */
-async function awaitPurchase(checkoutId: string, resources: ReturnType<typeof resourceApi>, target: EventTarget) {
-  const checkout = (await resources.checkouts.get(checkoutId).catch(() => null)) as { status?: string; createdAt?: string } | null;
+async function awaitPurchase(checkoutId: string, resources: ReturnType<typeof resourceApi>, target: EventTarget, asVisitor: (path: string) => Promise<unknown>) {
+  type Seen = { status?: string; createdAt?: string } | null;
+  const checkout = ((await resources.checkouts.get(checkoutId).catch(() => null)) ??
+    (await asVisitor(`/checkouts/${encodeURIComponent(checkoutId)}`).catch(() => null))) as Seen;
   if (checkout?.status !== 'COMPLETED' || !checkout.createdAt) return;
   await resources.entitlements.list({ 'wait-for-entitlement-after': checkout.createdAt }).catch(() => undefined);
   emit(target, SERVICE_EVENTS.purchase, { source: 'checkout', checkoutId });
@@ -103,14 +110,37 @@ async function entitledSkus(signedIn: boolean, rules: NonNullable<ServiceConfig[
   return held.map((e) => e.sku).filter((sku): sku is string => typeof sku === 'string');
 }
 
-async function runTriggers(triggers: Trigger[], auth: ReturnType<typeof authApi>, browser: BrowserSurface, visitor: string, resources: ReturnType<typeof resourceApi>) {
+/** The handoff code of the address (`kiosk_handoff`), taken out of the address bar at once (it must not linger in history or referrers). */
+export const HANDOFF_PARAMETER = 'kiosk_handoff';
+function takeHandoffCode(browser: BrowserSurface): string | null {
+  let url: URL;
+  try {
+    url = new URL(browser.location.href);
+  } catch {
+    return null;
+  }
+  const code = url.searchParams.get(HANDOFF_PARAMETER);
+  if (code === null) return null;
+  url.searchParams.delete(HANDOFF_PARAMETER);
+  browser.history?.replaceState(null, '', url.toString());
+  return code.length > 0 && code.length <= 128 ? code : null;
+}
+
+async function runTriggers(
+  triggers: Trigger[],
+  auth: ReturnType<typeof authApi>,
+  browser: BrowserSurface,
+  visitor: string,
+  resources: ReturnType<typeof resourceApi>,
+  asVisitor: (path: string) => Promise<unknown>,
+) {
   if (triggers.length === 0) return;
   browser.history?.replaceState(null, '', withoutTriggers(browser.location.href));
   for (const trigger of triggers) {
     if (trigger.kind === 'access-token') await auth.setToken(trigger.value).catch(() => undefined);
     if (trigger.kind === 'refresh') emit(browser.window, SERVICE_EVENTS.clearCache);
     if (trigger.kind === 'login' && !(await auth.isAuthenticated())) auth.loginWithRedirect({ visitorId: visitor });
-    if (trigger.kind === 'checkout-return') await awaitPurchase(trigger.checkoutId, resources, browser.window);
+    if (trigger.kind === 'checkout-return') await awaitPurchase(trigger.checkoutId, resources, browser.window, asVisitor);
     if (trigger.kind === 'purchase') emit(browser.window, SERVICE_EVENTS.purchase, { source: 'trigger', sku: trigger.sku, purchaseOptionId: trigger.purchaseOptionId });
   }
 }

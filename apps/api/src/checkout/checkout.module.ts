@@ -19,11 +19,12 @@ import {
   UpdateCheckout,
 } from '@kiosk/domain/checkout';
 import { CreateContract, GetContract } from '@kiosk/domain/contracts';
+import { RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
 import { ServiceIdentifier } from 'inversify';
 import { BILLING, EmbeddedMailer } from '../billing/billing.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
-import { IDENTITY } from '../identity/identity.module';
+import { IDENTITY, SqlHandoffCodes } from '../identity/identity.module';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
@@ -34,6 +35,9 @@ import { checkoutEventView } from './checkout.event-views';
 import { CheckoutLinks } from './checkout.views';
 import { CheckoutsController } from './checkouts.controller';
 import { HostedCheckoutController } from './hosted-checkout.controller';
+import { CheckoutHandoff } from './checkout-handoff';
+import { HostedJourneyController } from './hosted-journey.controller';
+import { proofOffer } from './hosted-journey-pages';
 import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
 import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
 import type { StripeCardProvider } from './stripe-payments';
@@ -55,6 +59,8 @@ export const CHECKOUT = {
   /** The payment providers behind the port: the embedded test processor (default) and the invoice. */
   Providers: Symbol.for('PaymentProviders') as ServiceIdentifier<PaymentProviders>,
   Links: Symbol.for('CheckoutLinks') as ServiceIdentifier<CheckoutLinks>,
+  /** The receipt's way back to the site, signing a new reader's browser in (DESIGN.md 6). */
+  Handoff: Symbol.for('CheckoutHandoff') as ServiceIdentifier<CheckoutHandoff>,
   /** The stripe provider when STRIPE_SECRET_KEY is set. */
   Stripe: Symbol.for('StripeCardProvider') as ServiceIdentifier<{ provider: StripeCardProvider | null }>,
   /** The checkout of a `checkout.*` event, as `GET /checkouts/{id}` shows it (webhook payloads). */
@@ -65,7 +71,7 @@ export { ClaimVisitorCheckouts };
 
 export const checkoutModule = defineModule({
   name: 'checkout',
-  requires: ['catalog', 'identity', 'contracts', 'billing', 'access'],
+  requires: ['catalog', 'identity', 'identity:codes', 'contracts', 'billing', 'access'],
   register: ({ bind }) => {
     const db = TOKENS.DataSource;
     const clock = TOKENS.Clock;
@@ -190,7 +196,28 @@ export const checkoutModule = defineModule({
           c.get(CHECKOUT.Links),
           c.get(clock),
           c.get(BILLING.CheckoutAmountDue),
+          async (s) => {
+            const handoff = c.get(CHECKOUT.Handoff);
+            return (await handoff.needsProof(s)) ? proofOffer(s, c.get(CHECKOUT.Links).path(s.vendorId, s.id, '/sign-in-code')) : '';
+          },
         ),
+    );
+      bind(CHECKOUT.Handoff).toDynamicValue(
+      (c) => new CheckoutHandoff(new SqlHandoffCodes(c.get(db)), c.get(IDENTITY.BrowserClients), c.get(clock), !c.get(TOKENS.Config).oidcIssuer),
+    );
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new HostedJourneyController({
+          get: c.get(GetCheckout),
+          settings: c.get(GetCheckoutSettings),
+          vendors: c.get(CATALOG.Vendors),
+          links: c.get(CHECKOUT.Links),
+          handoff: c.get(CHECKOUT.Handoff),
+          clock: c.get(clock),
+          requestCode: c.get(RequestSignInCode),
+          verifyCode: c.get(VerifySignInCode),
+          baseUrl: c.get(TOKENS.Config).baseUrl,
+        }),
     );
   },
 });

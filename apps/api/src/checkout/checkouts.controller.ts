@@ -30,7 +30,7 @@ const READER_AUTH =
 
 export function ownerOf(principal: Principal): CheckoutOwner {
   if (principal.kind === 'user') return { kind: 'user', userId: principal.userId };
-  if (principal.kind === 'visitor') return { kind: 'visitor', visitorId: principal.visitorId };
+  if (principal.kind === 'visitor') return { kind: 'visitor', visitorId: principal.visitorId, clientId: principal.clientId };
   throw new HttpProblem(403, 'AUTH.READER_ONLY', 'checkouts are for readers and visitors');
 }
 

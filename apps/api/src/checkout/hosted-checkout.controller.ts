@@ -143,6 +143,7 @@ export class HostedCheckoutController implements Controller {
     private readonly clock: Clock,
     /** What the buyer pays (a price without tax plus its VAT): the amount the pages show and the card is charged. */
     private readonly amountDue: CheckoutAmountDue = async (checkout) => checkout.price,
+    private readonly receiptExtra: (s: CheckoutSnapshot) => Promise<string> = async () => '', // the offer to sign in by a mailed code
   ) {}
 
   private send(res: Response, status: number, html: string) {
@@ -184,6 +185,7 @@ export class HostedCheckoutController implements Controller {
 
   private continueUrl(s: CheckoutSnapshot): string | null {
     if (!s.details.redirectUrl) return null;
+    if (s.owner.kind === 'visitor') return this.links.path(s.vendorId, s.id, '/continue'); // may sign in (hosted-journey.controller.ts)
     const url = new URL(s.details.redirectUrl);
     url.searchParams.set('checkoutId', s.id);
     return url.toString();
@@ -390,7 +392,7 @@ export class HostedCheckoutController implements Controller {
           const loaded = await this.load(res, params, query.t);
           if (!loaded) return;
           if (loaded.status !== 'COMPLETED') return this.renderForm(res, loaded, 200, {});
-          this.send(res, 200, receiptPage(loaded.pageFrame('Receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot)));
+          this.send(res, 200, receiptPage(loaded.pageFrame('Receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot), await this.receiptExtra(loaded.snapshot)));
         },
       }),
     ];

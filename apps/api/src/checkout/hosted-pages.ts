@@ -240,7 +240,8 @@ export function confirmPage(f: PageFrame, s: CheckoutSnapshot, action: string): 
   );
 }
 
-export function receiptPage(f: PageFrame, s: CheckoutSnapshot, continueUrl: string | null): string {
+/** `extra`: HTML the journey adds (the offer to sign in by a mailed code), before the way on. */
+export function receiptPage(f: PageFrame, s: CheckoutSnapshot, continueUrl: string | null, extra = ''): string {
   const p = s.payment;
   return frame(
     f,
@@ -250,7 +251,7 @@ export function receiptPage(f: PageFrame, s: CheckoutSnapshot, continueUrl: stri
 <dt>Paid</dt><dd>${amount(s.price.minor, s.currency)}${p ? ` with ${escapeHtml(p.method === 'invoice' ? 'invoice' : `${p.brand ?? 'card'} ${p.description ?? ''}`)}` : ''}</dd>
 ${s.payer ? `<dt>Receipt sent to</dt><dd>${escapeHtml(s.payer.email)}</dd>` : ''}
 ${s.details.giftMode && s.details.email ? `<dt>Gift for</dt><dd>${escapeHtml(s.details.email)}</dd>` : ''}
-</dl></section>
+</dl></section>${extra}
 ${continueUrl ? `<p><a href="${escapeHtml(continueUrl)}" id="continue">Continue to ${escapeHtml(f.vendorName)}</a></p>` : ''}`,
   );
 }

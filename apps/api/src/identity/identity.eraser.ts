@@ -31,6 +31,8 @@ export class IdentityEraser implements PersonalDataEraser {
     await sqlRows(m, `DELETE FROM staff_memberships WHERE user_vendor_id = $1 AND user_id = $2`, [s.vendorId, s.userId]);
     await sqlRows(m, `DELETE FROM user_passwords WHERE vendor_id = $1 AND user_id = $2`, [s.vendorId, s.userId]);
     await sqlRows(m, `DELETE FROM password_reset_tokens WHERE vendor_id = $1 AND user_id = $2`, [s.vendorId, s.userId]);
+    await sqlRows(m, `DELETE FROM sign_in_codes WHERE vendor_id = $1 AND user_id = $2`, [s.vendorId, s.userId]);
+    await sqlRows(m, `DELETE FROM handoff_codes WHERE vendor_id = $1 AND user_id = $2`, [s.vendorId, s.userId]);
     // Sessions, grants, codes and tokens of the embedded OpenID provider: their accountId is the user id.
     await sqlRows(m, `DELETE FROM oidc_payloads WHERE payload->>'accountId' = $1 OR strpos(lower(payload::text), lower($2)) > 0`, [
       s.userId,

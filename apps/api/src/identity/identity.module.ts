@@ -58,6 +58,8 @@ export const IDENTITY = {
 
 export { AccessTokenVerifier } from './jwt-access-tokens';
 export { BrowserCookies } from './browser/browser-session';
+// The buying journey's one-time handoff codes: checkout mints them (the receipt's "Continue"), the browser route redeems them.
+export { HANDOFF_PARAMETER, SqlHandoffCodes, type HandoffBinding } from './handoff-codes';
 
 const HOUR_MS = 3_600_000;
 

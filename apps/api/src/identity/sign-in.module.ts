@@ -13,20 +13,24 @@ import {
   TeamMembers,
 } from '@kiosk/domain/identity';
 import { SetStreamingLink } from '@kiosk/domain/engagement';
+import { IssueUserToken, RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
 import { MergeVisitorReads } from '@kiosk/domain/paywalls';
 import { ClaimVisitorCheckouts, GetCheckoutSettings } from '@kiosk/domain/checkout';
-import { ServiceIdentifier } from 'inversify';
+import { ResolutionContext, ServiceIdentifier } from 'inversify';
 import { EmbeddedMailer } from '../billing/billing.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { MailerAccountMail } from './account-mail';
-import { BrowserAuthController } from './browser/browser-auth.controller';
+import { BrowserAuthController, BrowserSignInHooks } from './browser/browser-auth.controller';
+import { BrowserHandoffController } from './browser/browser-handoff.controller';
+import { SqlHandoffCodes } from './handoff-codes';
 import { BrowserCookies } from './browser/browser-session';
 import { IDENTITY } from './identity.module';
 import { AccessTokenVerifier } from './jwt-access-tokens';
 import { EmbeddedOpenIdProvider } from './oidc/embedded-provider';
 import { InteractionController } from './oidc/interaction.controller';
+import { CodeSignInController } from './oidc/code-sign-in.controller';
 import { PageContexts } from './pages/page-context';
 import { PageMessageStore, SqlPageMessages } from './pages/page-messages';
 import { SignInPagesController } from './sign-in-pages.controller';
@@ -44,10 +48,23 @@ export const SIGN_IN = {
   PageMessages: Symbol.for('SignInPageMessages') as ServiceIdentifier<PageMessageStore>,
 };
 
+/** What a browser sign-in does in other modules: the visitor's free reads and open checkouts become the reader's. */
+const signInHooks = (c: ResolutionContext): BrowserSignInHooks => ({
+  signedIn: async (vendorId, userId, visitorId) => {
+    if (!visitorId) return;
+    await c.get(MergeVisitorReads).execute({ vendorId, visitorId, userId });
+    // The visitor's open checkouts become the reader's.
+    await c.get(ClaimVisitorCheckouts).execute({ vendorId, visitorId, userId });
+  },
+  streamingLinked: async (vendorId, userId) => {
+    await c.get(SetStreamingLink).execute({ vendorId, userId, linked: true });
+  },
+});
+
 /** Readers and staff signing in: the embedded OpenID provider, its pages, and the browser routes. */
 export const signInModule = defineModule({
   name: 'identity:sign-in',
-  requires: ['identity', 'billing', 'engagement', 'paywalls', 'checkout', 'catalog'],
+  requires: ['identity', 'identity:codes', 'billing', 'engagement', 'paywalls', 'checkout', 'catalog'],
   register: ({ bind }) => {
     bind(SIGN_IN.Passwords).toConstantValue(new ScryptPasswordHasher());
     bind(SIGN_IN.Credentials).toDynamicValue((c) => new SqlPasswordCredentials(c.get(TOKENS.DataSource)));
@@ -127,19 +144,22 @@ export const signInModule = defineModule({
         config.oidcIssuer ?? config.authUrl,
         config.baseUrl,
         c.get(PageContexts),
-        {
-          signedIn: async (vendorId, userId, visitorId) => {
-            if (!visitorId) return;
-            await c.get(MergeVisitorReads).execute({ vendorId, visitorId, userId });
-            // The visitor's open checkouts become the reader's.
-            await c.get(ClaimVisitorCheckouts).execute({ vendorId, visitorId, userId });
-          },
-          streamingLinked: async (vendorId, userId) => {
-            await c.get(SetStreamingLink).execute({ vendorId, userId, linked: true });
-          },
-        },
+        signInHooks(c),
       );
     });
+    // The buying journey's handoff: a paid checkout's one-time code becomes the cookie session.
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new BrowserHandoffController(
+          c.get(IDENTITY.BrowserClients),
+          new SqlHandoffCodes(c.get(TOKENS.DataSource)),
+          c.get(IssueUserToken),
+          c.get(AccessTokenVerifier),
+          c.get(BrowserCookies),
+          c.get(TOKENS.Clock),
+          signInHooks(c),
+        ),
+    );
     bind(TOKENS.Controller).toDynamicValue((c) => {
       const config = c.get(TOKENS.Config);
       if (config.oidcIssuer) return { routes: () => [] };
@@ -151,6 +171,20 @@ export const signInModule = defineModule({
         c.get(ConfirmSignUp),
         c.get(RequestPasswordReset),
         c.get(ResetPassword),
+        new URL(config.authUrl).pathname.replace(/\/$/, ''),
+        config.authUrl,
+        c.get(PageContexts),
+      );
+    });
+    // Passwordless: a mailed code or link beside the password (DESIGN.md 6).
+    bind(TOKENS.Controller).toDynamicValue((c) => {
+      const config = c.get(TOKENS.Config);
+      if (config.oidcIssuer) return { routes: () => [] };
+      return new CodeSignInController(
+        c.get(EmbeddedOpenIdProvider),
+        c.get(IDENTITY.BrowserClients),
+        c.get(RequestSignInCode),
+        c.get(VerifySignInCode),
         new URL(config.authUrl).pathname.replace(/\/$/, ''),
         config.authUrl,
         c.get(PageContexts),

@@ -21,7 +21,10 @@ export const DEFAULT_CHECKOUT_LIFETIME_HOURS = 24;
 export const MAX_CHECKOUT_ITEMS = 10;
 
 /** Whose checkout it is: a signed-in reader, or an anonymous visitor of Basic credentials. */
-export type CheckoutOwner = { readonly kind: 'user'; readonly userId: string } | { readonly kind: 'visitor'; readonly visitorId: string };
+export type CheckoutOwner =
+  | { readonly kind: 'user'; readonly userId: string }
+  /** `clientId`: the vendor's browser client the visitor came through (the handoff after payment is bound to it). */
+  | { readonly kind: 'visitor'; readonly visitorId: string; readonly clientId?: string };
 
 export interface CheckoutAddress {
   readonly country: string | null;
@@ -142,6 +145,8 @@ export interface CheckoutSnapshot {
   readonly itemsOwned: readonly OwnedItem[];
   readonly availablePaymentMethods: PaymentMethods;
   readonly payer: { readonly id: string; readonly email: string } | null;
+  /** Whether the payer's account was made by this checkout's sale (absent on checkouts completed before it was kept). */
+  readonly payerCreated?: boolean;
   readonly payment: CheckoutPayment | null;
   readonly contractIds: readonly string[];
   readonly createdAt: Date;
@@ -348,11 +353,12 @@ export class Checkout extends RecordsEvents {
    * with a conditional update, so a second completion of the same checkout
    * (a double submit, a retried callback) never gets this far.
    */
-  complete(payment: CheckoutPayment, payer: { id: string; email: string }, contractIds: string[], now: Date): void {
+  complete(payment: CheckoutPayment, payer: { id: string; email: string }, contractIds: string[], now: Date, payerCreated = false): void {
     if (this.state.status === 'COMPLETED' || this.state.status === 'EXPIRED') throw new CheckoutClosed(this.id, this.state.status);
     this.state.status = 'COMPLETED';
     this.state.payment = payment;
     this.state.payer = payer;
+    this.state.payerCreated = payerCreated;
     this.state.contractIds = contractIds;
     this.state.completedAt = now;
     this.state.updatedAt = now;

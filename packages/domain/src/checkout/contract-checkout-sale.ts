@@ -1,4 +1,5 @@
 import { RecordPayment } from '../billing';
+import { UserRepository } from '../identity/ports';
 import { ContractUsers, CreateContract, DEFAULT_PAYMENT_COUNTRY, INVOICE_PAYMENT } from '../contracts';
 import { Checkout, CheckoutPayment } from './checkout';
 import { INVOICE_PROVIDER } from './payment-methods';
@@ -17,7 +18,7 @@ export class ContractCheckoutSale implements CheckoutSale {
   constructor(
     private readonly createContract: CreateContract,
     private readonly recordPayment: RecordPayment,
-    private readonly users: ContractUsers,
+    private readonly users: ContractUsers & Pick<UserRepository, 'findByEmail'>,
   ) {}
 
   async sell(command: { checkout: Checkout; payment: CheckoutPayment; userId: string | null }) {
@@ -30,6 +31,9 @@ export class ContractCheckoutSale implements CheckoutSale {
     const invoiced = payment.provider === INVOICE_PROVIDER;
     const country = checkout.buyerCountry ?? DEFAULT_PAYMENT_COUNTRY;
     const applied = checkout.appliedDiscountCodes.filter((a) => a.status === 'APPLIED').map((a) => a.code);
+    // Whether the payer's account exists before this sale: a new one may be signed in by the checkout's handoff,
+    // an existing one only after proving control of the address (DESIGN.md 6, "From payment to reading").
+    const payerExisted = (await this.users.findByEmail(checkout.vendorId, payerEmail)) !== null;
     const contractIds: string[] = [];
     let payer: { id: string; email: string } | null = null;
     for (const item of checkout.items) {
@@ -63,6 +67,6 @@ export class ContractCheckoutSale implements CheckoutSale {
         await this.recordPayment.execute({ vendorId: checkout.vendorId, billId: bill.id });
       }
     }
-    return { payer: payer!, contractIds };
+    return { payer: payer!, contractIds, payerCreated: !payerExisted };
   }
 }

@@ -78,11 +78,13 @@ export interface PaymentProviders {
  * with `origin {type: CHECKOUT, id}` and the payment's data, its first
  * bill paid and a transaction recorded, all in the caller's transaction
  * (entitlements follow through the outbox). Answers who paid and the
- * contracts made.
+ * contracts made, and whether the payer's account is new.
  */
 export interface CheckoutSale {
   sell(command: { checkout: Checkout; payment: CheckoutPayment; userId: string | null }): Promise<{
     payer: { id: string; email: string };
     contractIds: string[];
+    /** True when the payer's account was made by this sale (no account had the e-mail before). */
+    payerCreated?: boolean;
   }>;
 }

@@ -559,8 +559,8 @@ export class CompleteCheckout {
     const now = this.clock.now();
     const done = await this.checkouts.completeOnce(command.vendorId, command.checkoutId, async (checkout) => {
       const userId = checkout.owner.kind === 'user' ? checkout.owner.userId : null;
-      const { payer, contractIds } = await this.sale.sell({ checkout, payment: command.payment, userId });
-      checkout.complete(command.payment, payer, contractIds, now);
+      const { payer, contractIds, payerCreated } = await this.sale.sell({ checkout, payment: command.payment, userId });
+      checkout.complete(command.payment, payer, contractIds, now, payerCreated === true);
     });
     if (done) return done;
     const stored = await this.checkouts.find(command.vendorId, command.checkoutId);

@@ -11,3 +11,4 @@ export * from './reader-accounts';
 export * from './staff';
 export * from './team';
 export * from './management-users';
+export * from './sign-in-codes';

@@ -84,7 +84,7 @@ export class InteractionController implements Controller {
 
   private actions(uid: string) {
     const base = `${this.authPath}/interaction/${encodeURIComponent(uid)}`;
-    return { signIn: `${base}/login`, signUp: `${base}/signup`, forgot: `${base}/forgot` };
+    return { signIn: `${base}/login`, signUp: `${base}/signup`, forgot: `${base}/forgot`, code: `${base}/code` };
   }
 
   /** The interaction and the vendor of its client, or an error page when it is gone. */

@@ -90,7 +90,11 @@ const links = (items: { id: string; href: string; text: string }[]) =>
 const emailInput = (ctx: PageContext, value: string, error?: FormError) =>
   input(ctx, { name: 'email', label: 'field.email', type: 'email', autocomplete: 'username', value }, error);
 
-export function signInPage(ctx: PageContext, action: { signIn: string; signUp: string; forgot: string }, email = '', error?: FormError) {
+export function signInPage(ctx: PageContext, action: { signIn: string; signUp: string; forgot: string; code?: string }, email = '', error?: FormError) {
+  // Passwordless, beside the password: the same form's e-mail goes to the code route (no password needed).
+  const code = action.code
+    ? `<button type="submit" class="secondary" id="email-code" formaction="${escapeAttr(action.code)}" formnovalidate>${escapeText(ctx.tr.t('signIn.emailCode'))}</button>`
+    : '';
   return layout(
     ctx,
     ctx.tr.t('signIn.title'),
@@ -102,7 +106,7 @@ export function signInPage(ctx: PageContext, action: { signIn: string; signUp: s
           input(ctx, { name: 'password', label: 'field.password', type: 'password', autocomplete: 'current-password' }, error),
         'sign-in',
         ctx.tr.t('signIn.submit'),
-      ) +
+      ).replace(/<\/form>$/, `${code}</form>`) +
       links([
         { id: 'to-sign-up', href: action.signUp, text: ctx.tr.t('signIn.toSignUp') },
         { id: 'to-forgot', href: action.forgot, text: ctx.tr.t('signIn.toForgot') },
@@ -145,6 +149,40 @@ export function resetPage(ctx: PageContext, action: string, error?: FormError, d
       : heading(ctx, 'reset.title', 'reset.lead') +
           errorBlock(ctx, error) +
           form(action, newPassword(ctx, 'field.newPassword', error), 'change-password', ctx.tr.t('reset.submit')),
+  );
+}
+
+/** The page to type a mailed sign-in code on: the same words whether the address has an account or not. */
+export function signInCodePage(
+  ctx: PageContext,
+  action: { verify: string; resend: string; signIn: string },
+  state: { challenge: string; email: string; error?: MessageKey },
+) {
+  const invalid = state.error === 'error.codeInvalid';
+  return layout(
+    ctx,
+    ctx.tr.t('code.title'),
+    `<h1>${escapeText(ctx.tr.t('code.title'))}</h1>` +
+      (state.error ? alert(ctx.tr.t(state.error)) : '') +
+      `<p class="lead" id="code-sent">${escapeText(ctx.tr.t('code.lead', { email: state.email, vendor: ctx.brand.name }))}</p>` +
+      `<form method="post" action="${escapeAttr(action.verify)}"><input type="hidden" name="challenge" value="${escapeAttr(state.challenge)}">` +
+      `<input type="hidden" name="email" value="${escapeAttr(state.email)}">` +
+      `<label for="code">${escapeText(ctx.tr.t('code.field'))}</label>` +
+      `<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8" required` +
+      `${invalid ? ' aria-invalid="true" aria-describedby="error"' : ''}>` +
+      `<button type="submit" id="verify-code">${escapeText(ctx.tr.t('code.submit'))}</button></form>` +
+      form(action.resend, `<input type="hidden" name="email" value="${escapeAttr(state.email)}">`, 'resend-code', ctx.tr.t('code.resend')) +
+      links([{ id: 'to-sign-in', href: action.signIn, text: ctx.tr.t('code.toSignIn') }]),
+  );
+}
+
+/** The mailed sign-in link's page: one button, so a mail scanner that opens links spends nothing. */
+export function signInLinkPage(ctx: PageContext, action: string, error?: MessageKey) {
+  return layout(
+    ctx,
+    ctx.tr.t('code.linkTitle', { vendor: ctx.brand.name }),
+    `<h1>${escapeText(ctx.tr.t('code.linkTitle', { vendor: ctx.brand.name }))}</h1>` +
+      (error ? alert(ctx.tr.t(error)) + backLink(ctx) : `<p class="lead">${escapeText(ctx.tr.t('code.linkLead'))}</p>` + form(action, '', 'confirm-link', ctx.tr.t('code.linkSubmit'))),
   );
 }
 

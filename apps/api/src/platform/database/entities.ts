@@ -14,6 +14,7 @@ import { IdempotencyKeyRow } from '../idempotency/idempotency.rows';
 import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
 import { PROFILE_ROWS } from '../../engagement/profile.rows';
 import { MAIL_ROWS } from '../../mail/mail.rows';
+import { JOURNEY_CODE_ROWS } from '../../identity/journey-codes.rows';
 
 /** Every TypeORM entity of every module; the data source needs them all. */
 export const ENTITIES = [
@@ -39,4 +40,5 @@ export const ENTITIES = [
   ...PROFILE_ROWS,
   ...CHECKOUT_ROWS,
   ...MAIL_ROWS,
+  ...JOURNEY_CODE_ROWS,
 ];

@@ -36,6 +36,7 @@ import { ReadLedgerFastPath1764900000000 } from './1764900000000-read-ledger-fas
 import { PaywallViewsCountedInProcess1765000000000 } from './1765000000000-paywall-views-counted-in-process';
 import { RateLimits1765050000000 } from './1765050000000-rate-limits';
 import { MailDeliveries1765300000000 } from './1765300000000-mail-deliveries';
+import { JourneyCodes1765100000000 } from './1765100000000-journey-codes';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   PaywallViewsCountedInProcess1765000000000,
   RateLimits1765050000000,
   MailDeliveries1765300000000,
+  JourneyCodes1765100000000,
 ];
