@@ -263,7 +263,7 @@ export const billingModule = defineModule({
 
     bind(TOKENS.Controller).toDynamicValue((c) => new BillsController(c.get(RecordPayment)));
 
-    // Invoices: the seller's settings, the PDF at receiptUrl, the e-invoice.
+    // Invoices: the seller's settings, the vendor's invoice PDF and e-invoice; receipts at receiptUrl and the reader's PDFs.
     bind(GetBillingSettings).toDynamicValue((c) => new GetBillingSettings(c.get(BILLING.Settings)));
     bind(UpdateBillingSettings).toDynamicValue((c) => new UpdateBillingSettings(c.get(BILLING.Settings), c.get(TOKENS.Clock)));
     bind(GetInvoiceDocument).toDynamicValue((c) => new GetInvoiceDocument(c.get(BILLING.Bills), c.get(BILLING.InvoiceDocuments)));
