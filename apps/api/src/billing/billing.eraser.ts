@@ -8,7 +8,7 @@ import { managerOf } from '../platform/database/transaction';
  * billing: bills and transactions keep the opaque user id; invoices (kept as
  * financial records) lose e-mail, names and the street address (the country
  * stays: it decided the VAT; a company's name and VAT number stay); their
- * e-invoices likewise; mails to the person go.
+ * e-invoices and receipts likewise; mails to the person go.
  */
 export class BillingEraser implements PersonalDataEraser {
   readonly module = 'billing';
@@ -46,6 +46,16 @@ export class BillingEraser implements PersonalDataEraser {
       );
       if (xml !== e.xml) await sqlRows(m, `UPDATE e_invoices SET xml = $3 WHERE vendor_id = $1 AND invoice_id = $2`, [s.vendorId, e.invoice_id, xml]);
     }
+    // Receipts are kept like invoices: the buyer loses e-mail, names and street address.
+    await scrubColumn(m, { table: 'receipts', keys: ['vendor_id', 'id'], column: 'document', kind: 'json' }, s);
+    await sqlRows(
+      m,
+      `UPDATE receipts
+          SET document = jsonb_set(document, '{buyer,address}',
+                jsonb_build_object('street', null, 'zip', null, 'city', null, 'country', document #> '{buyer,address,country}'))
+        WHERE vendor_id = $1 AND buyer_user_id = $2 AND jsonb_typeof(document #> '{buyer,address}') = 'object'`,
+      [s.vendorId, s.userId],
+    );
     await sqlRows(m, `DELETE FROM mail_messages WHERE vendor_id = $1 AND lower(to_address) = lower($2)`, [s.vendorId, s.email]);
     await scrubColumn(m, { table: 'mail_messages', keys: ['vendor_id', 'id'], column: 'body', kind: 'text' }, s);
     await scrubColumn(m, { table: 'mail_messages', keys: ['vendor_id', 'id'], column: 'subject', kind: 'text' }, s);

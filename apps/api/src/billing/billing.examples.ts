@@ -21,10 +21,10 @@ export const BILL_EXAMPLE = {
   createdAt: '2026-03-01T09:30:02.000Z',
 };
 
-/** A bill as the reader routes show it: with its receipt (the invoice PDF) and the VAT beside the price (docs/invoices.md). */
+/** A paid bill as the reader routes show it: with its receipt (a signed link) and the VAT beside the price (docs/invoices.md). */
 export const TAXED_BILL_EXAMPLE = {
   ...BILL_EXAMPLE,
-  receiptUrl: `https://kiosk.example.com/bills/${BILL_ID}/receipt`,
+  receiptUrl: `https://kiosk.example.com/receipts/acme-news/${BILL_ID}?t=pXw3LZ2b1cVq9Hn0sT4mYd7kR8uJe6aF`,
   tax: {
     net: 93.4,
     vat: 5.6,

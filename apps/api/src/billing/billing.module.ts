@@ -26,7 +26,13 @@ import {
   RecordPayment,
   VoidBillsOfCanceledContract,
   TransactionRepository,
+  GetReceipt,
+  IssueReceipt,
+  ReceiptNumbers,
+  ReceiptRepository,
 } from '@kiosk/domain/billing';
+import { GetCheckoutSettings } from '@kiosk/domain/checkout';
+import { ContractRepository } from '@kiosk/domain/contracts';
 import { BillInvoicing, Contract, RecordBillPayment } from '@kiosk/domain/contracts';
 import { Checkout, CheckoutAmountDue } from '@kiosk/domain/checkout';
 import { taxView } from './billing.views';
@@ -53,6 +59,10 @@ import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
 import { BillingEraser } from './billing.eraser';
 import { billEventView, transactionEventView } from './billing.event-views';
 import { VoidBillsOnCancellation } from './billing.handlers';
+import { PortsReceiptFacts, ReceiptLinks } from './receipt-facts';
+import { PdfLibReceiptRenderer } from './receipt-pdf';
+import { ReceiptsController } from './receipts.controller';
+import { PostgresReceiptNumbers, TypeOrmReceiptRepository } from './typeorm-receipts';
 import {
   PostgresInvoiceNumbers,
   TypeOrmBillRepository,
@@ -85,7 +95,14 @@ export const BILLING = {
   CheckoutTax: Symbol.for('CheckoutTaxView') as ServiceIdentifier<CheckoutTaxView>,
   /** What the buyer of a checkout pays: the gross of that quote (a tax-excluded price plus its VAT). */
   CheckoutAmountDue: Symbol.for('CheckoutAmountDue') as ServiceIdentifier<CheckoutAmountDue>,
+  Receipts: Symbol.for('ReceiptRepository') as ServiceIdentifier<ReceiptRepository>,
+  ReceiptNumbers: Symbol.for('ReceiptNumbers') as ServiceIdentifier<ReceiptNumbers>,
+  ReceiptLinks: Symbol.for('ReceiptLinks') as ServiceIdentifier<ReceiptLinks>,
+  ReceiptFacts: Symbol.for('ReceiptFacts') as ServiceIdentifier<PortsReceiptFacts>,
 };
+
+/** The contracts module binds its repository under this name; billing reads a contract's payment through it when a receipt is issued. */
+const CONTRACT_REPOSITORY = Symbol.for('ContractRepository') as ServiceIdentifier<ContractRepository>;
 
 /** A checkout's `tax` field (docs/invoices.md). */
 export type CheckoutTaxView = (checkout: Checkout) => Promise<ReturnType<typeof taxView>>;
@@ -196,15 +213,51 @@ export const billingModule = defineModule({
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
           new TypeOrmEventOutbox(c.get(db)),
+          c.get(IssueReceipt),
         ),
     );
+
+    // Receipts of paid bills (docs/invoices.md "Receipts").
+    bind(BILLING.Receipts).toDynamicValue((c) => new TypeOrmReceiptRepository(c.get(db))).inSingletonScope();
+    bind(BILLING.ReceiptNumbers).toDynamicValue((c) => new PostgresReceiptNumbers(c.get(db))).inSingletonScope();
+    bind(BILLING.ReceiptLinks).toDynamicValue((c) => new ReceiptLinks(c.get(TOKENS.Config).secretsKey, c.get(TOKENS.Config).baseUrl)).inSingletonScope();
+    bind(BILLING.ReceiptFacts)
+      .toDynamicValue(
+        (c) =>
+          new PortsReceiptFacts({
+            // Looked up when a receipt is issued: the contracts and checkout modules load after billing.
+            contracts: () => c.get(CONTRACT_REPOSITORY),
+            profiles: c.get(ENGAGEMENT.Profiles),
+            vendors: c.get(CATALOG.Vendors),
+            clients: c.get(IDENTITY.BrowserClients),
+            color: async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).color,
+            links: c.get(BILLING.ReceiptLinks),
+            baseUrl: c.get(TOKENS.Config).baseUrl,
+          }),
+      )
+      .inSingletonScope();
+    bind(IssueReceipt).toDynamicValue(
+      (c) =>
+        new IssueReceipt(
+          c.get(BILLING.Receipts),
+          c.get(BILLING.ReceiptNumbers),
+          c.get(BILLING.InvoiceDocuments),
+          c.get(IDENTITY.Users),
+          c.get(BILLING.InvoicingFacts),
+          c.get(BILLING.ReceiptFacts),
+          c.get(EmbeddedMailer),
+          c.get(TOKENS.Ids),
+          c.get(TOKENS.Clock),
+        ),
+    );
+    bind(GetReceipt).toDynamicValue((c) => new GetReceipt(c.get(BILLING.Bills), c.get(BILLING.Receipts)));
     bind(GetBill).toDynamicValue((c) => new GetBill(c.get(BILLING.Bills)));
     bind(BILLING.BillEventView).toDynamicValue((c) => billEventView(c.get(BILLING.Bills)));
     bind(BILLING.TransactionEventView).toDynamicValue((c) => transactionEventView(c.get(BILLING.Transactions)));
 
     bind(TOKENS.Controller).toDynamicValue((c) => new BillsController(c.get(RecordPayment)));
 
-    // Invoices: the seller's settings, the PDF at receiptUrl, the e-invoice.
+    // Invoices: the seller's settings, the vendor's invoice PDF and e-invoice; receipts at receiptUrl and the reader's PDFs.
     bind(GetBillingSettings).toDynamicValue((c) => new GetBillingSettings(c.get(BILLING.Settings)));
     bind(UpdateBillingSettings).toDynamicValue((c) => new UpdateBillingSettings(c.get(BILLING.Settings), c.get(TOKENS.Clock)));
     bind(GetInvoiceDocument).toDynamicValue((c) => new GetInvoiceDocument(c.get(BILLING.Bills), c.get(BILLING.InvoiceDocuments)));
@@ -212,6 +265,17 @@ export const billingModule = defineModule({
     bind(TOKENS.Controller).toDynamicValue((c) => new BillingSettingsController(c.get(GetBillingSettings), c.get(UpdateBillingSettings)));
     bind(TOKENS.Controller).toDynamicValue(
       (c) => new InvoiceDocumentsController(c.get(GetInvoiceDocument), c.get(GetEInvoice), c.get(BILLING.InvoicePdf)),
+    );
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new ReceiptsController(
+          c.get(GetReceipt),
+          c.get(GetInvoiceDocument),
+          c.get(BILLING.InvoicePdf),
+          new PdfLibReceiptRenderer(),
+          c.get(BILLING.ReceiptFacts),
+          c.get(BILLING.ReceiptLinks),
+        ),
     );
     // The vendor's bills and transactions, read only (management-interface.md 3.5, 3.6).
     bind(TOKENS.Controller).toDynamicValue((c) => {

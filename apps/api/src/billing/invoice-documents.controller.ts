@@ -1,5 +1,4 @@
 import { GetEInvoice, GetInvoiceDocument, InvoicePdfRenderer } from '@kiosk/domain/billing';
-import { readerOf } from '../platform/http/reader';
 import { Controller, route } from '../platform/http/routes';
 import { InvoiceKindQuery } from './billing-settings.dto';
 import { BILL_ID } from './billing.examples';
@@ -11,7 +10,7 @@ const UBL_EXAMPLE =
   '  <cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>\n  ...\n</Invoice>\n';
 const NOT_FOUND = { description: 'No such bill for the caller, or the bill has no such document' };
 
-/** The PDF of a bill's invoice (the bill's `receiptUrl`) and, for the vendor, its e-invoice (docs/invoices.md). */
+/** For the vendor: the PDF of a bill's invoice and its e-invoice (docs/invoices.md); the reader's route is ReceiptsController's. */
 export class InvoiceDocumentsController implements Controller {
   constructor(
     private readonly documents: GetInvoiceDocument,
@@ -29,28 +28,10 @@ export class InvoiceDocumentsController implements Controller {
     return [
       route<unknown, InvoiceKindQuery>({
         method: 'get',
-        path: '/bills/{id}/receipt',
-        operationId: 'getMyBillReceipt',
-        summary: "The PDF invoice of one of the reader's bills (the bill's receiptUrl)",
-        description:
-          "The invoice of a bill the reader holds or pays for, as a PDF; `kind=CREDIT_NOTE` gives the credit note of a voided bill. Another reader's bill, " +
-          'or a bill without an invoice, is a 404.',
-        tags: ['reader: billing'],
-        auth: { kind: 'user' },
-        query: InvoiceKindQuery,
-        examples: { params: { id: BILL_ID }, responses: { 200: PDF_EXAMPLE } },
-        responses: { 200: PDF, 404: NOT_FOUND },
-        handler: async ({ res, params, query, principal }) => {
-          const reader = readerOf(principal);
-          await sendPdf(res, await this.documents.execute({ vendorId: reader.vendorId, billId: params.id, kind: query.kind, readerId: reader.userId }));
-        },
-      }),
-      route<unknown, InvoiceKindQuery>({
-        method: 'get',
         path: '/management/bills/{billId}/invoice',
         operationId: 'getBillInvoicePdf',
         summary: "The PDF invoice (or credit note) of one of the vendor's bills",
-        description: "The same PDF the reader gets at the bill's `receiptUrl` and the invoice e-mail carries. Another vendor's bill is a 404.",
+        description: "The same PDF the invoice e-mail carries (marked PAID with the date once the bill is paid). Another vendor's bill is a 404.",
         tags: ['management: bills'],
         auth: { kind: 'bearer', scope: 'bills:read' },
         query: InvoiceKindQuery,

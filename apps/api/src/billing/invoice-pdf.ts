@@ -11,7 +11,7 @@ type Fontkit = Parameters<PdfDocument['registerFontkit']>[0];
  * (issue 17: start-up time and memory).
  */
 let pdfLibraries: Promise<{ pdf: typeof import('pdf-lib'); fontkit: Fontkit }> | null = null;
-const loadPdfLibraries = () =>
+export const loadPdfLibraries = () =>
   (pdfLibraries ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([pdf, fontkit]) => ({
     pdf,
     // A CommonJS package: its object is the namespace's `default` when loaded as ESM.
@@ -21,7 +21,7 @@ const loadPdfLibraries = () =>
 /** DejaVu Sans (apps/api/assets/fonts): covers the accented Latin of European names and addresses. */
 const FONT_DIR = join(__dirname, '..', '..', 'assets', 'fonts');
 let fonts: { regular: Uint8Array; bold: Uint8Array } | null = null;
-const fontFiles = () =>
+export const fontFiles = () =>
   (fonts ??= { regular: readFileSync(join(FONT_DIR, 'DejaVuSans-Latin.ttf')), bold: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold-Latin.ttf')) });
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -101,6 +101,16 @@ export class PdfLibInvoiceRenderer implements InvoicePdfRenderer {
 
     // Title, then the seller (left) beside the invoice facts (right).
     write(t.title, MARGIN, { font: bold, size: 18 });
+    if (t.paidStamp) {
+      // A paid invoice is stamped, top right, in green.
+      const stamp = t.paidStamp;
+      const size = 16;
+      const width = bold.widthOfTextAtSize(stamp, size);
+      const x = A4.width - MARGIN - width;
+      const GREEN = rgb(0.1, 0.5, 0.22);
+      pen.page.drawRectangle({ x: x - 8, y: pen.y - 6, width: width + 16, height: size + 10, borderColor: GREEN, borderWidth: 2 });
+      write(stamp, x, { font: bold, size, color: GREEN });
+    }
     pen.y -= 30;
     const top = pen.y;
     const half = (A4.width - 2 * MARGIN) / 2;

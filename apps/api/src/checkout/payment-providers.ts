@@ -58,6 +58,7 @@ export class EmbeddedCardProcessor implements PaymentProvider {
       reference,
       brand: number.startsWith('4') ? 'visa' : 'card',
       description: `•••• ${last4}`,
+      last4,
       savedMethod: request.saveForRenewals ? saved : null,
     });
     const key = request.checkoutId;
@@ -85,6 +86,7 @@ export class EmbeddedCardProcessor implements PaymentProvider {
         reference: request.reference.replace(/^pi_/, 'ch_'),
         brand: 'visa',
         description: '•••• 3155',
+        last4: '3155',
         savedMethod: 'pm_ok_3155',
       },
     };
@@ -95,7 +97,15 @@ export class EmbeddedCardProcessor implements PaymentProvider {
     if (!request.savedMethod.startsWith('pm_ok_')) return declined('Unknown payment method.');
     return {
       outcome: 'succeeded',
-      payment: { provider: this.name, method: CARD, reference: `ch_${request.idempotencyKey}`, brand: 'visa', description: null, savedMethod: request.savedMethod },
+      payment: {
+        provider: this.name,
+        method: CARD,
+        reference: `ch_${request.idempotencyKey}`,
+        brand: 'visa',
+        description: null,
+        last4: /^pm_ok_(\d{4})$/.exec(request.savedMethod)?.[1] ?? null,
+        savedMethod: request.savedMethod,
+      },
     };
   }
 }

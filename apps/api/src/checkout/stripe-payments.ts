@@ -50,6 +50,7 @@ export class StripeCardProvider implements PaymentProvider {
           ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           metadata: { vendorId: request.vendorId, checkoutId: request.checkoutId },
+          expand: ['payment_method'],
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -82,6 +83,7 @@ export class StripeCardProvider implements PaymentProvider {
           off_session: true,
           confirm: true,
           metadata: { vendorId: request.vendorId },
+          expand: ['payment_method'],
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -92,11 +94,14 @@ export class StripeCardProvider implements PaymentProvider {
   /** What a PaymentIntent says, as the port's outcome. */
   outcomeOf(intent: Stripe.PaymentIntent, customer: string | undefined): ChargeOutcome {
     const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);
+    // Expanded, the payment method names the card's brand and last four digits (receipts show them; nothing more is kept).
+    const card = typeof intent.payment_method === 'object' ? (intent.payment_method?.card ?? null) : null;
     const payment: CheckoutPayment = {
       provider: this.name,
       method: CARD,
       reference: intent.id,
-      brand: 'card',
+      brand: card?.brand ?? 'card',
+      last4: card?.last4 ?? null,
       description: paymentMethod,
       savedMethod: customer && paymentMethod ? `${customer}/${paymentMethod}` : null,
     };

@@ -66,6 +66,9 @@ describe('DELETE /profile', () => {
       });
     expect(paid.status).toBe(201);
     expect(paid.body.payer).toEqual({ id: userId, email });
+    // The payer pays the invoice: a receipt names them.
+    const [paidBill] = await db().query(`SELECT id FROM bills WHERE vendor_id = $1 AND contract_id = $2`, [v.vendorId, paid.body.id]);
+    expect((await app.http.post(`/management/bills/${paidBill.id}/payments`).set(bearer(await v.apiToken('full', ['contracts:write']))).send({})).status).toBe(201);
     await settleEvents(app, v.vendorId);
 
     // Engagement: profile, metadata, tags, fulfillment with a delivery request; part A's tallies and diagnostics.
@@ -105,7 +108,7 @@ describe('DELETE /profile', () => {
     await app.http.post('/tags').set(other.auth).set('Content-Type', 'text/plain').send('keep-me');
 
     const before = await whereFound(needles);
-    expect(before).toEqual(expect.arrayContaining(['users.email', 'contracts.snapshot', 'invoice_documents.document', 'mail_messages.body', 'engagement_profiles.delivery_address', 'engagement_user_metadata.value', 'engagement_tags.tag', 'idempotency_keys.body']));
+    expect(before).toEqual(expect.arrayContaining(['users.email', 'contracts.snapshot', 'invoice_documents.document', 'receipts.document', 'mail_messages.body', 'engagement_profiles.delivery_address', 'engagement_user_metadata.value', 'engagement_tags.tag', 'idempotency_keys.body']));
     const financial = async () => ({
       contracts: (await db().query(`SELECT id, user_id, status FROM contracts WHERE vendor_id = $1 ORDER BY id`, [v.vendorId])),
       bills: (await db().query(`SELECT id, user_id, payer_id, price_minor, status FROM bills WHERE vendor_id = $1 ORDER BY id`, [v.vendorId])),

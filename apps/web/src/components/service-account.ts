@@ -201,7 +201,9 @@ export class ServiceAccount extends HTMLElement {
       const facts = element('div', 'row muted');
       facts.append(element('span', '', bill.date), element('span', '', bill.status));
       item.append(head, facts);
-      if (bill.receiptUrl) {
+      // A paid bill's receiptUrl is its receipt (a page that opens without signing in, a PDF from there);
+      // an unpaid bill has no receipt to show.
+      if (bill.receiptUrl && bill.status === 'paid') {
         const actions = element('div', 'actions');
         const link = element('a', 'action receipt', 'Receipt');
         link.href = bill.receiptUrl;

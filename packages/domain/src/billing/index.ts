@@ -11,3 +11,7 @@ export * from './invoicing-facts';
 export * from './management-billing';
 export * from './invoice-queries';
 export * from './e-invoice-ubl';
+export * from './receipt';
+export * from './receipt-text';
+export * from './receipt-mail';
+export * from './receipt-use-cases';

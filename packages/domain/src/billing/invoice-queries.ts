@@ -49,7 +49,8 @@ export class GetInvoiceDocument {
     const documents = await this.invoices.listByBill(command.vendorId, command.billId);
     const document = documents.filter((d) => d.kind === kind).pop();
     if (!document) throw new InvoiceDocumentNotFound(command.billId, kind);
-    return document;
+    // The invoice of a paid bill says so (PAID with the date) instead of asking for payment.
+    return document.kind === 'INVOICE' && bill.status === 'PAID' && bill.paidAt ? { ...document, paidAt: bill.paidAt } : document;
   }
 }
 

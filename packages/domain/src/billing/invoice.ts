@@ -96,6 +96,11 @@ export interface InvoiceDocument {
   readonly paymentTerms: { readonly provider: string; readonly method: string; readonly country: string };
   readonly issuedAt: Date;
   readonly dueAt: Date;
+  /**
+   * When the bill it asks for was paid: set when the document is read (never
+   * stored), so a paid invoice says PAID with the date and asks for nothing.
+   */
+  readonly paidAt?: Date | null;
 }
 
 // The mail a billing use case queues: the mail module's types (re-exported here so billing's imports keep working).
@@ -237,6 +242,8 @@ export interface InvoiceText {
   readonly totals: readonly string[];
   readonly payment: readonly string[];
   readonly notes: readonly string[];
+  /** "PAID 2026-11-28" on the invoice of a paid bill; null otherwise. */
+  readonly paidStamp: string | null;
 }
 
 /** The words of an invoice, in English, with amounts in major units: shared by the e-mail and the PDF. */
@@ -255,10 +262,12 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
   if (buyerAddress) buyer.push(`Address: ${buyerAddress}`);
   if (b.vatNumber) buyer.push(`Customer VAT number: ${b.vatNumber}`);
   if (invoice.onBehalfOf) buyer.push(`On behalf of: ${who(invoice.onBehalfOf)}`);
+  const paidAt = invoice.kind === 'INVOICE' && invoice.paidAt ? invoice.paidAt : null;
   const facts = [
     `${invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} number: ${invoice.number}`,
     `Issue date: ${day(invoice.issuedAt)}`,
-    `Due date: ${day(invoice.dueAt)}`,
+    // A paid invoice asks for nothing: the date it was paid stands where the due date was.
+    paidAt ? `Paid: ${day(paidAt)}` : `Due date: ${day(invoice.dueAt)}`,
     `Period: ${day(invoice.periodStart)}${invoice.periodEnd ? ` to ${day(invoice.periodEnd)}` : ''}`,
     `Currency: ${c}`,
   ];
@@ -280,12 +289,16 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
     ...invoice.taxTotals.map((t) => `VAT ${formatRate(t.rate)} % on ${amount(t.net)}: ${amount(t.tax)}`),
     `Total excl. VAT: ${amount(invoice.net)}`,
     `Total VAT: ${amount(invoice.tax)}`,
-    `Total to pay: ${amount(invoice.total.minor)}`,
+    paidAt ? `Total paid: ${amount(invoice.total.minor)}` : `Total to pay: ${amount(invoice.total.minor)}`,
   ];
   const payment = [
-    invoice.kind === 'CREDIT_NOTE' ? 'Nothing to pay: this credit note cancels the invoice above.' : `Pay ${amount(invoice.total.minor)} by ${day(invoice.dueAt)}, marked with invoice number ${invoice.number}.`,
+    invoice.kind === 'CREDIT_NOTE'
+      ? 'Nothing to pay: this credit note cancels the invoice above.'
+      : paidAt
+        ? `Paid in full on ${day(paidAt)}. Nothing to pay.`
+        : `Pay ${amount(invoice.total.minor)} by ${day(invoice.dueAt)}, marked with invoice number ${invoice.number}.`,
   ];
-  if (invoice.paymentInstructions && invoice.kind !== 'CREDIT_NOTE') payment.push(`Payment instructions: ${invoice.paymentInstructions}`);
+  if (invoice.paymentInstructions && invoice.kind !== 'CREDIT_NOTE' && !paidAt) payment.push(`Payment instructions: ${invoice.paymentInstructions}`);
   return {
     title: `${invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} ${invoice.number}`,
     seller,
@@ -296,13 +309,14 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
     totals,
     payment,
     notes: [...invoice.notes],
+    paidStamp: paidAt ? `PAID ${day(paidAt)}` : null,
   };
 }
 
 /** The invoice as plain text: the body of the e-mail that carries it. */
 export function renderInvoice(invoice: InvoiceDocument): string {
   const t = invoiceText(invoice);
-  const out = [t.title, '', ...t.seller, '', ...t.buyer, '', ...t.facts, ''];
+  const out = [t.title, ...(t.paidStamp ? [t.paidStamp] : []), '', ...t.seller, '', ...t.buyer, '', ...t.facts, ''];
   for (const l of t.lines) {
     out.push(`- ${l[0]}`, `  Quantity: ${l[1]}, unit price: ${l[2]}, VAT ${l[3]}: ${l[4]}, amount excl. VAT: ${l[5]}`);
   }

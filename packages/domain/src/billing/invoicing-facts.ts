@@ -57,7 +57,10 @@ export interface InvoicingFacts {
   seller(vendorId: string): Promise<SellerFacts>;
   taxCategories(vendorId: string, skus: readonly string[]): Promise<ReadonlyMap<string, TaxCategory>>;
   buyer(vendorId: string, userId: string): Promise<BuyerDetails | null>;
-  /** Where the reader fetches the invoice PDF of a bill (the bill's `receiptUrl`); absent: no address. */
+  /**
+   * Where the reader fetches the invoice PDF of a bill (`GET /bills/{id}/receipt`). Not the bill's `receiptUrl`:
+   * that is null until the bill is paid, then the receipt's address (ReceiptFacts).
+   */
   receiptUrl?(vendorId: string, billId: string): string;
 }
 

@@ -16,6 +16,8 @@ import {
   TransactionRepository,
 } from './ports';
 import { paymentTransaction, Transaction, transactionCreated } from './transaction';
+import { paysByInvoice } from './receipt';
+import { IssueReceipt } from './receipt-use-cases';
 
 export class InvoiceRecipientUnknown extends NotFoundError {
   constructor(userId: string) {
@@ -49,7 +51,10 @@ async function keepEInvoice(document: InvoiceDocument, eInvoices: Pick<EInvoiceR
  * gross per line and rate; the recorded price is the gross) and records the
  * bill; for an OPEN bill, draws an invoice number, produces the invoice
  * document (and its e-invoice when the contract has an e-invoice number)
- * and queues the invoice e-mail with the PDF attached. A bill
+ * and, when the contract pays by invoice, queues the invoice e-mail with the
+ * PDF attached (a card is charged instead: its buyer gets a receipt when the
+ * bill is paid, never a request to pay). The bill's `receiptUrl` stays null
+ * until a receipt exists. A bill
  * issued PAID (nothing to pay) is recorded PAID, with no invoice and no
  * e-mail. Sending a bill already recorded does nothing.
  */
@@ -90,12 +95,12 @@ export class InvoiceBill {
     if (!user) throw new InvoiceRecipientUnknown(contract.userId);
     const payer = contract.payer ? await this.users.find(bill.vendorId, contract.payer.id) : null;
     const number = formatInvoiceNumber(await this.numbers.next(bill.vendorId));
-    const record = { ...recordIssuedBill(bill, contract, number, tax), tax, receiptUrl: this.facts.receiptUrl?.(bill.vendorId, bill.id) ?? null };
+    const record = { ...recordIssuedBill(bill, contract, number, tax), tax };
     await this.bills.add(record);
     const invoice = composeInvoice({ id: this.ids.next(), number, bill: record, contract, user, payer, seller, buyer, now: this.clock.now() });
     await this.invoices.add(invoice);
     await keepEInvoice(invoice, this.documents.eInvoices, this.clock.now());
-    await this.mailer.queue(invoiceMail(invoice));
+    if (paysByInvoice(contract.payment.method)) await this.mailer.queue(invoiceMail(invoice));
     return { bill: record, invoice };
   }
 }
@@ -104,7 +109,9 @@ export class InvoiceBill {
  * Records that a bill was paid, all in one transaction: the bill (only an
  * OPEN one) becomes PAID, a transaction is written, and the contract hears
  * of it (an OVERDUE contract returns to ACTIVE); `transaction.created` goes
- * to the outbox with it. Locks: the bill, then the contract.
+ * to the outbox with it; with `receipts`, the bill's receipt is issued (and
+ * mailed for a card payment) and becomes its `receiptUrl`. Locks: the bill,
+ * then the contract, then the vendor's receipt counter.
  */
 export class RecordPayment {
   constructor(
@@ -114,9 +121,16 @@ export class RecordPayment {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly outbox: EventOutbox,
+    private readonly receipts: Pick<IssueReceipt, 'execute'> | null = null,
   ) {}
 
-  async execute(command: { vendorId: string; billId: string; paidAt?: Date }): Promise<{ bill: BillRecord; transaction: Transaction }> {
+  /** `language`: the buyer's, when the caller knows it (a checkout's); the receipt speaks it. */
+  async execute(command: {
+    vendorId: string;
+    billId: string;
+    paidAt?: Date;
+    language?: string | null;
+  }): Promise<{ bill: BillRecord; transaction: Transaction }> {
     const now = this.clock.now();
     const paidAt = command.paidAt ?? now;
     if (Number.isNaN(paidAt.getTime())) throw new BadPaymentDate('is not a date');
@@ -127,7 +141,9 @@ export class RecordPayment {
       await this.transactions.add(transaction);
       await this.outbox.append(transactionCreated(transaction));
       await this.contracts.billPaid({ vendorId: paid.vendorId, contractId: paid.contractId, billId: paid.id });
-      return { bill: paid, result: { bill: paid, transaction } };
+      const issued = this.receipts ? await this.receipts.execute({ bill: paid, language: command.language }) : null;
+      const receipted = issued ? { ...paid, receiptUrl: issued.url } : paid;
+      return { bill: receipted, result: { bill: receipted, transaction } };
     });
   }
 }

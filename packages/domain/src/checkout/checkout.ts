@@ -123,6 +123,8 @@ export interface CheckoutPayment {
   readonly reference: string;
   readonly brand: string | null;
   readonly description: string | null;
+  /** The card's last four digits when the provider says them (receipts show them); never more of the card. */
+  readonly last4?: string | null;
   /** The saved payment method renewals charge, when the provider keeps one. */
   readonly savedMethod: string | null;
 }

@@ -54,6 +54,7 @@ export class ContractCheckoutSale implements CheckoutSale {
               reference: payment.reference,
               brand: payment.brand,
               description: payment.description,
+              last4: payment.last4 ?? null,
               savedMethod: payment.savedMethod,
             },
         origin: { type: 'CHECKOUT', id: checkout.id },
@@ -64,7 +65,8 @@ export class ContractCheckoutSale implements CheckoutSale {
       payer ??= s.payer ?? { id: s.userId, email: recipientEmail };
       if (invoiced) continue;
       for (const bill of contract.openBills) {
-        await this.recordPayment.execute({ vendorId: checkout.vendorId, billId: bill.id });
+        // The receipt speaks the checkout's language.
+        await this.recordPayment.execute({ vendorId: checkout.vendorId, billId: bill.id, language: d.language });
       }
     }
     return { payer: payer!, contractIds, payerCreated: !payerExisted };

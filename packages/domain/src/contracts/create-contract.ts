@@ -55,7 +55,7 @@ export interface CreateContractCommand {
   unitPrice?: { amountMinor?: number; taxIncluded?: boolean };
   discountCodes?: string[];
   payment: { provider: string; method: string; country?: string } & Partial<
-    Pick<PaymentData, 'reference' | 'brand' | 'description' | 'savedMethod'>
+    Pick<PaymentData, 'reference' | 'brand' | 'description' | 'savedMethod' | 'last4'>
   >;
   startsAt?: Date;
   anchorDate?: Date;
@@ -104,6 +104,7 @@ export class CreateContract {
               reference: command.payment.reference,
               brand: command.payment.brand ?? null,
               description: command.payment.description ?? null,
+              ...(command.payment.last4 ? { last4: command.payment.last4 } : {}),
               savedMethod: command.payment.savedMethod ?? null,
             }
           : {}),

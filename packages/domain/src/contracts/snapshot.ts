@@ -35,6 +35,8 @@ export interface PaymentData {
   readonly reference?: string;
   readonly brand?: string | null;
   readonly description?: string | null;
+  /** The card's last four digits, for receipts; never more of the card. */
+  readonly last4?: string | null;
   /** The provider's saved payment method that renewals charge. */
   readonly savedMethod?: string | null;
 }

@@ -1,5 +1,6 @@
 import { ACCESS_ROWS } from '../../access/access.rows';
 import { BILLING_ROWS } from '../../billing/billing.rows';
+import { RECEIPT_ROWS } from '../../billing/receipt.rows';
 import { CAPSULE_ROWS } from '../../capsule/capsule.rows';
 import { PRODUCT_SCOPE_ROWS } from '../../capsule/product-scopes.rows';
 import { CHECKOUT_ROWS } from '../../checkout/checkout.rows';
@@ -31,6 +32,7 @@ export const ENTITIES = [
   ...CAPSULE_ROWS,
   ...PRODUCT_SCOPE_ROWS,
   ...BILLING_ROWS,
+  ...RECEIPT_ROWS,
   ...ACCESS_ROWS,
   ...CONTRACT_ROWS,
   ...TALLY_ROWS,

@@ -26,6 +26,7 @@ import { VendorFirstKeys1764600000000 } from './1764600000000-vendor-first-keys'
 import { InvoiceTax1764300000000 } from './1764300000000-invoice-tax';
 import { ManagementLists1764100000000 } from './1764100000000-management-lists';
 import { Sites1764700000000 } from './1764700000000-sites';
+import { Receipts1765200000000 } from './1765200000000-receipts';
 
 /**
  * Every migration, oldest first, one per line. Never edit one that has
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   RateLimits1765050000000,
   MailDeliveries1765300000000,
   JourneyCodes1765100000000,
+  Receipts1765200000000,
 ];
