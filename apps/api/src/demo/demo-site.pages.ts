@@ -102,23 +102,30 @@ export function demoAccountPage(site: DemoSite): string {
 
 /**
  * The demo site's own script (no inline script: the page's CSP forbids it):
- * when the library is ready, a blocked article, or a premium one that stayed
- * locked, shows the paywall component.
+ * when the library is ready, every metered article shows the paywall
+ * component: on an article the visitor may read it is the meter ("2 of 3
+ * free articles left today"), on a blocked one the paywall with when the
+ * free articles renew. A signed-in reader's open article shows nothing; a
+ * premium article that stayed locked shows the paywall.
  */
 export const DEMO_SCRIPT = `window.addEventListener('serviceJsReady', function () {
-  document.querySelectorAll('[data-service-paywall]').forEach(function (article) {
-    var wall = article.querySelector('service-paywall');
-    if (!wall) return;
-    if (article.getAttribute('service-access') === 'allowed') { wall.hidden = true; return; }
-    wall.setAttribute('paywall-id', window.service.config.paywallId);
-    wall.hidden = false;
+  var auth = window.service.auth;
+  var signedIn = auth && auth.isAuthenticated ? auth.isAuthenticated() : Promise.resolve(false);
+  Promise.resolve(signedIn).catch(function () { return false; }).then(function (signedIn) {
+    document.querySelectorAll('[data-service-paywall]').forEach(function (article) {
+      var wall = article.querySelector('service-paywall');
+      if (!wall) return;
+      if (article.getAttribute('service-access') === 'allowed' && signedIn) { wall.hidden = true; return; }
+      wall.setAttribute('paywall-id', window.service.config.paywallId);
+      wall.hidden = false;
+    });
+    var capsule = document.querySelector('[data-service-capsule]');
+    var capsuleWall = document.querySelector('service-paywall[data-capsule-paywall]');
+    if (capsule && capsuleWall) {
+      var open = capsule.getAttribute('service-capsule') === 'open';
+      capsuleWall.hidden = open;
+      if (!open) capsuleWall.setAttribute('paywall-id', window.service.config.paywallId);
+    }
   });
-  var capsule = document.querySelector('[data-service-capsule]');
-  var capsuleWall = document.querySelector('service-paywall[data-capsule-paywall]');
-  if (capsule && capsuleWall) {
-    var open = capsule.getAttribute('service-capsule') === 'open';
-    capsuleWall.hidden = open;
-    if (!open) capsuleWall.setAttribute('paywall-id', window.service.config.paywallId);
-  }
 });
 `;
