@@ -5,3 +5,4 @@ export * from './settings';
 export * from './ports';
 export * from './use-cases';
 export * from './contract-checkout-sale';
+export * from './checkout-funnel';

@@ -13,6 +13,7 @@ import { ApiKeyRow, BrowserClientRow, SigningKeyRow, UserRow } from '../../ident
 import { IdempotencyKeyRow } from '../idempotency/idempotency.rows';
 import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
 import { PROFILE_ROWS } from '../../engagement/profile.rows';
+import { STATS_ROWS } from '../../stats/stats.rows';
 
 /** Every TypeORM entity of every module; the data source needs them all. */
 export const ENTITIES = [
@@ -37,4 +38,5 @@ export const ENTITIES = [
   ...PAYWALL_ROWS,
   ...PROFILE_ROWS,
   ...CHECKOUT_ROWS,
+  ...STATS_ROWS,
 ];
