@@ -71,6 +71,13 @@ describeWithChromium('the demo newspaper counts free articles (headless Chromium
     expect(await page.locator('service-paywall .renews').innerText()).toBe(`Your next free article is available ${when}.`);
     expect(await seriousAxeFindings(page)).toEqual([]);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The same paywall in a Swedish page: the component follows `lang`, with Intl's Swedish date.
+    await page.evaluate("document.querySelector('[data-service-paywall] service-paywall').setAttribute('lang', 'sv')");
+    await page.locator('service-paywall .meter', { hasText: '0 av 3 gratisartiklar kvar i dag' }).waitFor({ timeout: 10_000 });
+    const whenSv = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(renews);
+    expect(await page.locator('service-paywall .renews').innerText()).toBe(`Nästa gratisartikel blir tillgänglig ${whenSv}.`);
+    expect(await page.locator('service-paywall section').getAttribute('aria-label')).toBe('Prenumerera för att läsa vidare');
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
