@@ -96,6 +96,11 @@ export class AttributionBody {
   @IsOptional() @IsString() @MaxLength(TEXT) _fbc?: string;
   @IsOptional() @IsString() @MaxLength(TEXT) _pk_id?: string;
   @IsOptional() @IsString() @MaxLength(TEXT) gaSessionId?: string;
+  /**
+   * The service's own field: the strategy leaf (node id) that chose the paywall a checkout was started from
+   * (`source: "paywall"`, `sourceId` the paywall). The browser library's paywall component sends it (docs/stats.md).
+   */
+  @IsOptional() @IsString() @MaxLength(TEXT) strategyNodeId?: string;
 }
 
 export class PaymentDataBody {

@@ -44,6 +44,7 @@ ul.articles { list-style: none; padding: 0; }
 ul.articles li { border-bottom: 1px solid #e7e5e4; padding: 12px 0; }
 a:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 service-paywall, service-account { margin: 24px 0; }
+main, article { min-width: 0; overflow-wrap: anywhere; }
 .locked { font: 16px/1.5 system-ui, sans-serif; background: #f5f5f4; border-left: 4px solid #b91c1c; padding: 8px 12px; }
 nav { display: flex; gap: 12px; flex-wrap: wrap; }
 `;
@@ -95,30 +96,41 @@ export function demoArticlePage(site: DemoSite, article: DemoArticle, manifest: 
   return page(site, `${article.title} - Demo Daily`, `<article><h1>${escapeText(article.title)}</h1><p class="lead">${escapeText(article.lead)}</p>${body}</article><p><a href="/demo/">All articles</a></p>`);
 }
 
-/** The reader's account page: the account component, signed in or not. */
+/**
+ * The reader's account page: the account component, signed in or not. The
+ * page's heading stands for the component's (`heading=""`) and the header's
+ * link signs out, so each heading and "Sign out" shows once.
+ */
 export function demoAccountPage(site: DemoSite): string {
-  return page(site, 'Your account - Demo Daily', `<h1>Your account</h1><service-login></service-login><service-account></service-account><p><a href="/demo/">All articles</a></p>`);
+  return page(site, 'Your account - Demo Daily', `<h1>Your account</h1><service-account heading=""></service-account><p><a href="/demo/">All articles</a></p>`);
 }
 
 /**
  * The demo site's own script (no inline script: the page's CSP forbids it):
- * when the library is ready, a blocked article, or a premium one that stayed
- * locked, shows the paywall component.
+ * when the library is ready, every metered article shows the paywall
+ * component: on an article the visitor may read it is the meter ("2 of 3
+ * free articles left today"), on a blocked one the paywall with when the
+ * free articles renew. A signed-in reader's open article shows nothing; a
+ * premium article that stayed locked shows the paywall.
  */
 export const DEMO_SCRIPT = `window.addEventListener('serviceJsReady', function () {
-  document.querySelectorAll('[data-service-paywall]').forEach(function (article) {
-    var wall = article.querySelector('service-paywall');
-    if (!wall) return;
-    if (article.getAttribute('service-access') === 'allowed') { wall.hidden = true; return; }
-    wall.setAttribute('paywall-id', window.service.config.paywallId);
-    wall.hidden = false;
+  var auth = window.service.auth;
+  var signedIn = auth && auth.isAuthenticated ? auth.isAuthenticated() : Promise.resolve(false);
+  Promise.resolve(signedIn).catch(function () { return false; }).then(function (signedIn) {
+    document.querySelectorAll('[data-service-paywall]').forEach(function (article) {
+      var wall = article.querySelector('service-paywall');
+      if (!wall) return;
+      if (article.getAttribute('service-access') === 'allowed' && signedIn) { wall.hidden = true; return; }
+      wall.setAttribute('paywall-id', window.service.config.paywallId);
+      wall.hidden = false;
+    });
+    var capsule = document.querySelector('[data-service-capsule]');
+    var capsuleWall = document.querySelector('service-paywall[data-capsule-paywall]');
+    if (capsule && capsuleWall) {
+      var open = capsule.getAttribute('service-capsule') === 'open';
+      capsuleWall.hidden = open;
+      if (!open) capsuleWall.setAttribute('paywall-id', window.service.config.paywallId);
+    }
   });
-  var capsule = document.querySelector('[data-service-capsule]');
-  var capsuleWall = document.querySelector('service-paywall[data-capsule-paywall]');
-  if (capsule && capsuleWall) {
-    var open = capsule.getAttribute('service-capsule') === 'open';
-    capsuleWall.hidden = open;
-    if (!open) capsuleWall.setAttribute('paywall-id', window.service.config.paywallId);
-  }
 });
 `;

@@ -64,7 +64,9 @@ export class PaywallReaderController implements Controller {
         summary: 'Record a read against the leaky allowance: a signed link, or the paywall when the free reads are spent',
         description:
           'Opening the same content again inside the window is free; readers entitled to the content are allowed without a read. ' +
-          'The signed link is `url` with a `service_token` that /capsule/vendors/{vendorId}/verify accepts.',
+          'The signed link is `url` with a `service_token` that /capsule/vendors/{vendorId}/verify accepts. ' +
+          '`renewsAt` (the service\'s own field): when the free reads are spent, the instant a free read comes back (the oldest read ' +
+          'of the rolling window leaves it); null otherwise.',
         tags,
         auth: READER,
         body: { dto: PaywallAccessBody },
@@ -80,8 +82,8 @@ export class PaywallReaderController implements Controller {
           });
           res.json(
             result.status === 'allowed'
-              ? { status: result.status, signedLink: result.signedLink, remaining: result.remaining }
-              : { status: result.status, remaining: result.remaining, paywall: result.paywall },
+              ? { status: result.status, signedLink: result.signedLink, remaining: result.remaining, renewsAt: null }
+              : { status: result.status, remaining: result.remaining, paywall: result.paywall, renewsAt: result.renewsAt?.toISOString() ?? null },
           );
         },
       }),
@@ -93,7 +95,8 @@ export class PaywallReaderController implements Controller {
         description:
           '`status` is `allowed` when a read would be granted (free reads left, the content already opened in the window, ' +
           'or an entitled reader) and `blocked` otherwise; `remaining` is the free reads left. The paywall comes along so ' +
-          'a page can draw it at once.',
+          'a page can draw it at once. `renewsAt` (the service\'s own field): when blocked because the free reads are spent, the ' +
+          'instant a free read comes back; null otherwise.',
         tags,
         auth: READER,
         body: { dto: PaywallAccessBody },
@@ -107,7 +110,7 @@ export class PaywallReaderController implements Controller {
             publisherContentId: body.publisherContentId,
             url: body.url,
           });
-          res.json({ status: result.status, remaining: result.remaining, paywall: result.paywall });
+          res.json({ status: result.status, remaining: result.remaining, paywall: result.paywall, renewsAt: result.renewsAt?.toISOString() ?? null });
         },
       }),
       route<ExecuteStrategyBody, ExecuteStrategyQuery>({

@@ -88,9 +88,10 @@ export const ACCESS_ALLOWED_EXAMPLE = {
   signedLink:
     'https://daily.example.com/2026/03/harbour-reopens?service_token=eyJhbGciOiJFUzI1NiIsImtpZCI6InNpZy0yMDI2LTAzIn0.eyJ0aWVyIjoicHJlbWl1bSJ9.c2lnbmF0dXJl',
   remaining: 2,
+  renewsAt: null,
 };
 
-export const CHECK_EXAMPLE = { status: 'allowed', remaining: 2, paywall: PAYWALL_EXAMPLE };
+export const CHECK_EXAMPLE = { status: 'allowed', remaining: 2, paywall: PAYWALL_EXAMPLE, renewsAt: null };
 
 const FLOW = {
   formatVersion: 1,

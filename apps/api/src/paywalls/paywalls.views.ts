@@ -68,14 +68,17 @@ export const STRATEGY_SCHEMA = obj({
 
 export const LINK_TIERS_SCHEMA = obj({ metered: str, entitled: str });
 
+/** The service's own field: when spent free reads give one back (ISO 8601), null when not blocked by the allowance. */
+const RENEWS_AT = { type: ['string', 'null'], format: 'date-time' };
+
 export const ACCESS_SCHEMA = {
   oneOf: [
-    obj({ status: { const: 'allowed' }, signedLink: str, remaining: num }),
-    obj({ status: { const: 'blocked' }, remaining: num, paywall: PAYWALL_SCHEMA }),
+    obj({ status: { const: 'allowed' }, signedLink: str, remaining: num, renewsAt: { type: 'null' } }),
+    obj({ status: { const: 'blocked' }, remaining: num, paywall: PAYWALL_SCHEMA, renewsAt: RENEWS_AT }),
   ],
 };
 
-export const CHECK_SCHEMA = obj({ status: { enum: ['allowed', 'blocked'] }, remaining: num, paywall: PAYWALL_SCHEMA });
+export const CHECK_SCHEMA = obj({ status: { enum: ['allowed', 'blocked'] }, remaining: num, paywall: PAYWALL_SCHEMA, renewsAt: RENEWS_AT });
 
 export const EXECUTE_SCHEMA = obj(
   {

@@ -5,20 +5,20 @@ import { managerOf } from '../platform/database/transaction';
 
 const DAY = (column: string) => `to_char((${column}) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
-/** A checkout started from a paywall: the browser library's attribution `source: "paywall"`, `sourceId` the paywall. */
-const FROM_PAYWALL = `co.snapshot->'details'->'attribution'->>'source' = 'paywall'`;
-const PAYWALL_OF = `co.snapshot->'details'->'attribution'->>'sourceId'`;
-
-/** A contract made by a checkout from the paywall `$4` (when one is asked for). */
+/**
+ * A contract made by a checkout from the paywall `$4` (when one is asked for): the funnel's own record
+ * (`stats_checkout_funnel`, kept from the outbox's checkout events) names the checkouts started from a paywall.
+ */
 const CONTRACT_FROM_PAYWALL = `($4::text IS NULL OR (k.snapshot->'origin'->>'type' = 'CHECKOUT' AND EXISTS (
-  SELECT 1 FROM checkouts co WHERE co.vendor_id = k.vendor_id AND co.id = k.snapshot->'origin'->>'id' AND ${FROM_PAYWALL} AND ${PAYWALL_OF} = $4)))`;
+  SELECT 1 FROM stats_checkout_funnel f WHERE f.vendor_id = k.vendor_id AND f.checkout_id = k.snapshot->'origin'->>'id' AND f.paywall_id = $4)))`;
 const HAS_SKU = (items: string) => `($5::text IS NULL OR EXISTS (SELECT 1 FROM jsonb_array_elements(${items}) i WHERE i->>'sku' = $5))`;
 
 /**
  * The statistics' reads (docs/stats.md), one statement per source, run side
  * by side. A reporting read model: it reads the tables of the modules that
- * record the facts (paywalls' daily counters, checkouts, contracts,
- * transactions) and writes nothing. Days are UTC days.
+ * record the facts (paywalls' daily counters, contracts, transactions) and
+ * its own funnel record (`stats_checkout_funnel`, from the outbox's checkout
+ * events), and writes nothing. Days are UTC days.
  *
  * Parameters: $1 vendor, $2/$3 the period as instants (end exclusive),
  * $4 paywall or null, $5 sku or null; the paywall counters take the days
@@ -58,17 +58,16 @@ export class SqlStatsReadModel implements StatsReadModel {
         sqlRows<{ day: string; paywall_id: string; sku: string; started: string; completed: string }>(
         this.db,
         `WITH c AS (
-           SELECT co.created_at, co.updated_at, co.status, ${PAYWALL_OF} AS paywall_id, co.snapshot->'items' AS items
-             FROM checkouts co
-            WHERE co.vendor_id = $1 AND co.updated_at >= $2 AND co.created_at < $3 AND ${FROM_PAYWALL}
-              AND ($4::text IS NULL OR ${PAYWALL_OF} = $4) AND ${HAS_SKU(`co.snapshot->'items'`)}
+           SELECT f.started_at, f.completed_at, f.paywall_id, f.sku
+             FROM stats_checkout_funnel f
+            WHERE f.vendor_id = $1 AND coalesce(f.completed_at, f.started_at) >= $2 AND f.started_at < $3
+              AND ($4::text IS NULL OR f.paywall_id = $4) AND ($5::text IS NULL OR f.sku = $5)
          ), e AS (
-           SELECT created_at AS at, paywall_id, items, 1 AS started, 0 AS completed FROM c WHERE created_at >= $2
+           SELECT started_at AS at, paywall_id, sku, 1 AS started, 0 AS completed FROM c WHERE started_at >= $2
            UNION ALL
-           SELECT updated_at, paywall_id, items, 0, 1 FROM c WHERE status = 'COMPLETED' AND updated_at < $3
+           SELECT completed_at, paywall_id, sku, 0, 1 FROM c WHERE completed_at >= $2 AND completed_at < $3
          )
-         SELECT ${DAY('at')} AS day, coalesce(paywall_id, '') AS paywall_id, coalesce(items->0->>'sku', '') AS sku,
-                sum(started) AS started, sum(completed) AS completed
+         SELECT ${DAY('at')} AS day, paywall_id, sku, sum(started) AS started, sum(completed) AS completed
            FROM e GROUP BY 1, 2, 3`,
         params,
       ),

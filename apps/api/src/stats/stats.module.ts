@@ -3,6 +3,7 @@ import { ServiceIdentifier } from 'inversify';
 import { PaywallViewCounter } from '../paywalls/paywalls.module';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
+import { CountCheckoutConverted, CountCheckoutStarted } from './checkout-funnel.handlers';
 import { SqlStatsReadModel } from './sql-stats-read-model';
 import { StatsController } from './stats.controller';
 
@@ -12,8 +13,9 @@ export const STATS = {
 
 /**
  * The vendor's statistics (docs/stats.md): a read model over what the
- * paywalls, checkout, contracts and billing modules record, answered at
- * `GET /management/stats`. It writes nothing.
+ * paywalls, contracts and billing modules record, and its own record of
+ * the paywall funnel kept from the checkout events of the outbox
+ * (checkout-funnel.handlers.ts), answered at `GET /management/stats`.
  */
 export const statsModule = defineModule({
   name: 'stats',
@@ -27,5 +29,9 @@ export const statsModule = defineModule({
       .inSingletonScope();
     bind(GetStats).toDynamicValue((c) => new GetStats(c.get(STATS.ReadModel)));
     bind(TOKENS.Controller).toDynamicValue((c) => new StatsController(c.get(GetStats)));
+    // The paywall funnel, from the checkout events of the outbox (checkout-funnel.handlers.ts).
+    bind(TOKENS.EventHandler).toDynamicValue((c) => new CountCheckoutStarted('checkout.created', c.get(TOKENS.DataSource)));
+    bind(TOKENS.EventHandler).toDynamicValue((c) => new CountCheckoutStarted('checkout.changed', c.get(TOKENS.DataSource)));
+    bind(TOKENS.EventHandler).toDynamicValue((c) => new CountCheckoutConverted(c.get(TOKENS.DataSource)));
   },
 });

@@ -143,7 +143,7 @@ describe('GET /proxy against a local site (loopback allowed for tests)', () => {
         await c.get<EntitlementRepository>(ACCESS.Entitlements).grant({
           id: uniqueId('e'), vendorId: v.vendorId, userId: user.id, sku, purchaseOptionId: null, type: 'article', title: sku, cover: null,
           url: null, presentationUrl: null, publisherContentId: null,
-          origin: { type: 'MANUAL', id: 'test', listId: null, name: null }, createdAt: now, updatedAt: now, expiresAt: null, revokedAt: null,
+          origin: { type: 'EXTERNAL', id: 'test', listId: null, name: null }, createdAt: now, updatedAt: now, expiresAt: null, revokedAt: null,
         });
       }
       return bearer((await c.get(IssueUserToken).execute({ vendorId: v.vendorId, userId: user.id })).accessToken);

@@ -250,7 +250,7 @@ describe('POST /paywalls/{paywallId}/access and /access/check', () => {
 
     const first = await access('a1');
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ status: 'allowed', signedLink: expect.any(String), remaining: 1 });
+    expect(first.body).toEqual({ status: 'allowed', signedLink: expect.any(String), remaining: 1, renewsAt: null });
     const link = new URL(first.body.signedLink);
     expect(`${link.origin}${link.pathname}`).toBe('https://news.example.com/a1');
     expect(link.searchParams.get('a')).toBe('1');
@@ -258,15 +258,18 @@ describe('POST /paywalls/{paywallId}/access and /access/check', () => {
     expect(link.searchParams.get('service_token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     expect((await access('a1')).body).toMatchObject({ status: 'allowed', remaining: 1 });
-    expect((await check('a2')).body).toEqual({ status: 'allowed', remaining: 0, paywall: expect.objectContaining({ id: paywall.id }) });
+    expect((await check('a2')).body).toEqual({ status: 'allowed', remaining: 0, paywall: expect.objectContaining({ id: paywall.id }), renewsAt: null });
     expect((await check('a2')).body.status).toBe('allowed');
     expect(await readsOf(v.vendorId)).toEqual([{ reader_key: 'visitor:visitor-window-1', content_id: 'a1' }]);
     expect((await access('a2')).body).toMatchObject({ status: 'allowed', remaining: 0 });
     const blocked = await access('a3');
     expect(blocked.status).toBe(200);
-    expect(blocked.body).toEqual({ status: 'blocked', remaining: 0, paywall: publicOf(paywall) });
+    // The allowance renews when the oldest read of the window (a1) is an hour (the window) old.
+    const [oldest] = (await app.runtime.database.db.query(`SELECT min(read_at) AS at FROM paywall_reads WHERE vendor_id = $1`, [v.vendorId])) as { at: Date }[];
+    const renewsAt = new Date(new Date(oldest.at).getTime() + 3_600_000).toISOString();
+    expect(blocked.body).toEqual({ status: 'blocked', remaining: 0, paywall: publicOf(paywall), renewsAt });
     const checked = await check('a3');
-    expect(checked.body).toEqual({ status: 'blocked', remaining: 0, paywall: publicOf(paywall) });
+    expect(checked.body).toEqual({ status: 'blocked', remaining: 0, paywall: publicOf(paywall), renewsAt });
     expect((await check('a1')).body).toMatchObject({ status: 'allowed', remaining: 0 });
     expect((await access('a2')).body).toMatchObject({ status: 'allowed', remaining: 0 });
     expect(await readsOf(v.vendorId)).toHaveLength(2);
@@ -370,7 +373,7 @@ describe('POST /paywalls/{paywallId}/access and /access/check', () => {
     const access = (id: string) => app.http.post(`/paywalls/${paywall.id}/access`).set(reader.auth).send({ publisherContentId: id, url: `https://news.example.com/${id}` });
     for (let i = 0; i < 3; i += 1) {
       const res = await access('bought-article');
-      expect(res.body).toEqual({ status: 'allowed', signedLink: expect.any(String), remaining: 1 });
+      expect(res.body).toEqual({ status: 'allowed', signedLink: expect.any(String), remaining: 1, renewsAt: null });
       const token = new URL(res.body.signedLink).searchParams.get('service_token');
       const verified = await app.http.post(`/capsule/vendors/${v.vendorId}/verify`).send({ token });
       expect(verified.body.payload).toMatchObject({ tier: 'subscriber', userId: reader.userId, meta: { grant: 'entitled', reason: 'entitled' } });
@@ -387,7 +390,8 @@ describe('POST /paywalls/{paywallId}/access and /access/check', () => {
     const v = await givenPaywallVendor(app);
     const paywall = await v.createPaywall();
     const res = await app.http.post(`/paywalls/${paywall.id}/access`).set(v.visitor()).send({ publisherContentId: 'a', url: 'https://n.example.com/a' });
-    expect(res.body).toEqual({ status: 'blocked', remaining: 0, paywall: publicOf(paywall) });
+    // Nothing renews: the allowance is off.
+    expect(res.body).toEqual({ status: 'blocked', remaining: 0, paywall: publicOf(paywall), renewsAt: null });
     expect(await readsOf(v.vendorId)).toEqual([]);
   });
 

@@ -63,10 +63,10 @@ async function givenPaywall(vendorId: string, token: string, freeReads: number) 
     const res = await app.http.post(`/paywalls/${id}/access`).set(reader.auth).send(body(contentId));
     expect(res.status).toBe(200);
     if (res.body.status === 'blocked') {
-      expect(res.body).toEqual({ status: 'blocked', remaining: 0, paywall: await publicView(reader) });
+      expect(res.body).toEqual({ status: 'blocked', remaining: 0, paywall: await publicView(reader), renewsAt: expect.any(String) });
       return BLOCKED;
     }
-    expect(res.body).toEqual({ status: 'allowed', signedLink: expect.any(String), remaining: expect.any(Number) });
+    expect(res.body).toEqual({ status: 'allowed', signedLink: expect.any(String), remaining: expect.any(Number), renewsAt: null });
     const link = new URL(res.body.signedLink as string);
     expect(`${link.origin}${link.pathname}`).toBe(body(contentId).url);
     const verified = await app.http.post(`/capsule/vendors/${vendorId}/verify`).send({ token: link.searchParams.get('service_token') });
@@ -81,7 +81,12 @@ async function givenPaywall(vendorId: string, token: string, freeReads: number) 
   const check = async (reader: Reader, contentId: string) => {
     const res = await app.http.post(`/paywalls/${id}/access/check`).set(reader.auth).send(body(contentId));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: res.body.status, remaining: res.body.remaining, paywall: await publicView(reader) });
+    expect(res.body).toEqual({
+      status: res.body.status,
+      remaining: res.body.remaining,
+      paywall: await publicView(reader),
+      renewsAt: res.body.status === 'blocked' ? expect.any(String) : null,
+    });
     return [res.body.status as string, res.body.remaining as number];
   };
   return { id, read, check };

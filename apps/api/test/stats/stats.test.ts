@@ -1,5 +1,6 @@
 import { CreateContract, RequestCancel } from '@kiosk/domain/contracts';
 import { CreateStaffUser, IssueUserToken } from '@kiosk/domain/identity';
+import { settleEvents } from '../billing/support';
 import { givenShop, pagePath } from '../checkout/support';
 import { bearer, givenVendor, startTestApp, TestApp } from '../support/harness';
 
@@ -52,6 +53,8 @@ async function givenActivity() {
     payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
     confirm: true,
   });
+  // The funnel is counted from the outbox's checkout events (the running service's worker does this on its own).
+  await settleEvents(app, v.vendorId);
   return { ...v, paywall, bookContractId: book.id, token: await v.apiToken('read') };
 }
 

@@ -72,6 +72,8 @@ export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString
 export interface VendorOptions {
   testMode?: boolean;
   testClockStart?: Date;
+  /** The vendor's registered web domains (default `<vendorId>.example.com`). */
+  domains?: string[];
 }
 
 /** A fresh vendor with one staff user, its token, and helpers to make keys and tokens for it. */

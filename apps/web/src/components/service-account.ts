@@ -10,7 +10,8 @@ li { border: 1px solid var(--service-border, #e4e4e7); border-radius: 10px; padd
 form.confirm { margin-top: 10px; display: grid; gap: 8px; }
 label { font-weight: 600; }
 input[type=text] { font: inherit; padding: 8px 10px; min-height: 44px; border: 1px solid #71717a; border-radius: 8px; width: 100%; }
-dl { margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; }
+dl { margin: 0; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 12px; }
+.row > * { min-width: 0; overflow-wrap: anywhere; }
 dt { color: var(--service-muted, #52525b); }
 dd { margin: 0; overflow-wrap: anywhere; }
 `;
@@ -21,6 +22,12 @@ dd { margin: 0; overflow-wrap: anywhere; }
  * cancel through `POST /contracts/{id}/cancel`) and bills (`GET /bills`,
  * with links to receipts). Signed out, it offers sign-in. Everything the
  * service answers is shown as text; receipt links must be http(s).
+ * Attribute `heading`: the component's own heading ("Your account" by
+ * default); `heading=""` leaves it out for a page whose own heading says it
+ * already, and the sections' headings then rank one level higher, so each
+ * heading shows once. Sign-out is the page's (its header or
+ * `<service-login>`), so it shows once too. Long addresses wrap, never
+ * widen the page (390 px).
  */
 export class ServiceAccount extends HTMLElement {
   private stop: (() => void) | undefined;
@@ -82,10 +89,15 @@ export class ServiceAccount extends HTMLElement {
     const root = this.shadowRoot;
     if (!root) return;
     const box = element('section', 'box');
-    box.setAttribute('aria-labelledby', 'account-title');
-    const title = element('h2', '', 'Your account');
-    title.id = 'account-title';
-    box.append(title);
+    const heading = this.getAttribute('heading') ?? 'Your account';
+    if (heading.trim() === '') {
+      box.setAttribute('aria-label', 'Your account');
+    } else {
+      box.setAttribute('aria-labelledby', 'account-title');
+      const title = element('h2', '', heading);
+      title.id = 'account-title';
+      box.append(title);
+    }
     if (this.problem) {
       const alert = element('p', 'error', this.problem);
       alert.setAttribute('role', 'alert');
@@ -110,9 +122,14 @@ export class ServiceAccount extends HTMLElement {
     root.replaceChildren(styleElement(STYLE), box);
   }
 
+  /** A section's heading: h3 under the component's own h2, h2 when the page's heading stands for it. */
+  private sectionHeading(text: string) {
+    return element((this.getAttribute('heading') ?? 'x').trim() === '' ? 'h2' : 'h3', '', text);
+  }
+
   private profileSection(view: AccountView) {
     const section = element('section', 'profile');
-    section.append(element('h3', '', 'Profile'));
+    section.append(this.sectionHeading('Profile'));
     const facts = element('dl');
     if (view.name) facts.append(element('dt', '', 'Name'), element('dd', '', view.name));
     facts.append(element('dt', '', 'E-mail'), element('dd', '', view.email || '—'));
@@ -122,7 +139,7 @@ export class ServiceAccount extends HTMLElement {
 
   private contractsSection(view: AccountView) {
     const section = element('section', 'contracts');
-    section.append(element('h3', '', 'Subscriptions'));
+    section.append(this.sectionHeading('Subscriptions'));
     if (view.contracts.length === 0) {
       section.append(element('p', 'muted', 'You have no subscriptions.'));
       return section;
@@ -188,7 +205,7 @@ export class ServiceAccount extends HTMLElement {
 
   private billsSection(view: AccountView) {
     const section = element('section', 'bills');
-    section.append(element('h3', '', 'Bills'));
+    section.append(this.sectionHeading('Bills'));
     if (view.bills.length === 0) {
       section.append(element('p', 'muted', 'You have no bills yet.'));
       return section;

@@ -4,7 +4,8 @@ import { applyVendorColour, button, element, follow, service, styleElement } fro
 const STYLE = `
 :host { display: inline-block; }
 .login { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
-.who { font-size: .95rem; overflow-wrap: anywhere; }
+:host { max-width: 100%; }
+.who { font-size: .95rem; overflow-wrap: anywhere; min-width: 0; }
 `;
 
 /**

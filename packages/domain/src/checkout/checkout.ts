@@ -10,6 +10,7 @@ import {
   NoPaymentToConfirm,
   PaymentMethodNotAvailable,
 } from './errors';
+import { checkoutFunnelOf } from './checkout-funnel';
 import { isOffered, PaymentMethods } from './payment-methods';
 
 export const CHECKOUT_STATUSES = ['PENDING', 'WAITING_PAYMENT_CONFIRMATION', 'COMPLETED', 'EXPIRED'] as const;
@@ -219,7 +220,7 @@ export class Checkout extends RecordsEvents {
     };
     const checkout = new Checkout(state);
     checkout.applyTerms(input);
-    checkout.recordEvent('checkout.created', now, { type: state.type, price: state.price.minor, currency: state.currency });
+    checkout.recordEvent('checkout.created', now, { type: state.type, price: state.price.minor, currency: state.currency, funnel: checkout.funnel() });
     return checkout;
   }
 
@@ -273,7 +274,7 @@ export class Checkout extends RecordsEvents {
     this.assertChangeable(now);
     this.applyTerms(terms);
     this.state.updatedAt = now;
-    this.recordEvent('checkout.changed', now, { price: this.state.price.minor, currency: this.state.currency });
+    this.recordEvent('checkout.changed', now, { price: this.state.price.minor, currency: this.state.currency, funnel: this.funnel() });
   }
 
   /** Refuses a change of a closed checkout (409) or of one whose payment awaits its extra step. */
@@ -369,7 +370,13 @@ export class Checkout extends RecordsEvents {
       price: this.state.price.minor,
       currency: this.state.currency,
       provider: payment.provider,
+      funnel: this.funnel(),
     });
+  }
+
+  /** Where the checkout was started from, for the vendor's funnel statistics (checkout-funnel.ts); null when not from a paywall. */
+  private funnel() {
+    return checkoutFunnelOf(this.state.details.attribution, this.state.items, this.state.createdAt);
   }
 
   /** Marks a checkout past its lifetime EXPIRED (the stored status catches up with `statusAt`). */

@@ -6,3 +6,4 @@ export * from './ports';
 export * from './use-cases';
 export * from './contract-checkout-sale';
 export * from './return-addresses';
+export * from './checkout-funnel';

@@ -1,7 +1,7 @@
 import { Clock } from '../shared';
 import { InvalidReadRequest, PaywallNotFound } from './errors';
 import { isHttpUrl, MAX_URL_LENGTH } from './field-checks';
-import { AllowedReason, BlockedReason, decideOnWindow, decisionFromLedger, ReadDecision, windowStart, WindowSummary } from './leaky-allowance';
+import { AllowedReason, BlockedReason, decideOnWindow, decisionFromLedger, HOUR_MS, ReadDecision, windowStart, WindowSummary } from './leaky-allowance';
 import { Paywall } from './paywall';
 import { PaywallPublicView } from './paywall-content';
 import { ContentAccessQuery, ContentEntitlements, PaywallRepository, ReadLedger, RecordReadQuery, SignedInReads, SignedLinkIssuer } from './ports';
@@ -22,8 +22,15 @@ export interface PaywallAccessCommand {
 }
 
 export type PaywallAccessResult =
-  | { readonly status: 'allowed'; readonly signedLink: string; readonly remaining: number; readonly reason: AllowedReason }
-  | { readonly status: 'blocked'; readonly remaining: number; readonly reason: BlockedReason; readonly paywall: PaywallPublicView };
+  | { readonly status: 'allowed'; readonly signedLink: string; readonly remaining: number; readonly reason: AllowedReason; readonly renewsAt: null }
+  | {
+      readonly status: 'blocked';
+      readonly remaining: number;
+      readonly reason: BlockedReason;
+      readonly paywall: PaywallPublicView;
+      /** When the spent allowance gives a free read back (`renewalOf`); null when no read of the window will expire. */
+      readonly renewsAt: Date | null;
+    };
 
 export interface PaywallCheckResult {
   readonly status: 'allowed' | 'blocked';
@@ -31,6 +38,28 @@ export interface PaywallCheckResult {
   readonly remaining: number;
   readonly reason: AllowedReason | BlockedReason;
   readonly paywall: PaywallPublicView;
+  /** Blocked by the spent allowance: when a free read comes back (`renewalOf`); null otherwise. */
+  readonly renewsAt: Date | null;
+}
+
+/**
+ * When a reader whose free reads are spent gets one back: the window is
+ * rolling, so the oldest read in it leaves the window `periodInHours` after
+ * it was made, and its place is free again. Null when no read is in the
+ * window (a limit of 0, or the allowance switched off: nothing renews).
+ * Asked only for a blocked answer, so the hot path of a free read pays nothing.
+ */
+export async function renewalOf(
+  ledger: Pick<ReadLedger, 'readsInWindow'>,
+  query: Omit<RecordReadQuery, 'now'>,
+  leaky: Paywall['content']['settings']['leaky'],
+  reason: AllowedReason | BlockedReason,
+): Promise<Date | null> {
+  if (reason !== 'limit_reached' || !leaky.enabled || leaky.count <= 0) return null;
+  const reads = await ledger.readsInWindow({ vendorId: query.vendorId, paywallId: query.paywallId, readerKey: query.readerKey, windowStart: query.windowStart });
+  if (reads.length === 0) return null;
+  const oldest = Math.min(...reads.map((r) => r.readAt.getTime()));
+  return new Date(oldest + leaky.periodInHours * HOUR_MS);
 }
 
 const MAX_CONTENT_ID_LENGTH = 256;
@@ -96,7 +125,7 @@ export class RecordPaywallAccess {
   /** `signedIn` answers a signed-in reader's entitlement and read together; without it, the two ports in turn. */
   constructor(
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
-    private readonly ledger: Pick<ReadLedger, 'recordReadIfAllowed' | 'windowSummary'>,
+    private readonly ledger: Pick<ReadLedger, 'recordReadIfAllowed' | 'windowSummary' | 'readsInWindow'>,
     entitlements: ContentEntitlements,
     private readonly links: SignedLinkIssuer,
     private readonly clock: Clock,
@@ -113,7 +142,8 @@ export class RecordPaywallAccess {
     const query = windowQueryOf(command, paywall, now);
     const decision = await this.decide(leaky, query, now, accessQueryOf(command, paywall));
     if (decision.status === 'blocked') {
-      return { status: 'blocked', remaining: decision.remaining, reason: decision.reason, paywall: paywall.toPublicView() };
+      const renewsAt = await renewalOf(this.ledger, query, leaky, decision.reason);
+      return { status: 'blocked', remaining: decision.remaining, reason: decision.reason, paywall: paywall.toPublicView(), renewsAt };
     }
     const signedLink = await this.links.issue({
       vendorId: command.vendorId,
@@ -128,7 +158,7 @@ export class RecordPaywallAccess {
       maxUses: SIGNED_LINK_MAX_USES,
       meta: { paywallId: paywall.id, reason: decision.reason },
     });
-    return { status: 'allowed', signedLink, remaining: decision.remaining, reason: decision.reason };
+    return { status: 'allowed', signedLink, remaining: decision.remaining, reason: decision.reason, renewsAt: null };
   }
 
   /** Entitled readers spend nothing (their window is looked at only to report `remaining`); the others' read is counted. */
@@ -162,7 +192,7 @@ export class CheckPaywallAccess {
   /** `signedIn` answers a signed-in reader's entitlement and window together; without it, the two ports in turn. */
   constructor(
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
-    private readonly ledger: Pick<ReadLedger, 'windowSummary'>,
+    private readonly ledger: Pick<ReadLedger, 'windowSummary' | 'readsInWindow'>,
     entitlements: ContentEntitlements,
     private readonly clock: Clock,
     signedIn?: Pick<SignedInReads, 'summariseWindow'>,
@@ -181,7 +211,8 @@ export class CheckPaywallAccess {
       ? await this.signedIn.summariseWindow(query, access)
       : { entitled: false, window: leaky.enabled ? await this.ledger.windowSummary(query) : NOTHING_READ };
     const decision = decideOnWindow({ leaky, window: entitled || leaky.enabled ? window : NOTHING_READ, entitled });
-    return { status: decision.status, remaining: decision.remaining, reason: decision.reason, paywall: paywall.toPublicView() };
+    const renewsAt = decision.status === 'blocked' && !entitled ? await renewalOf(this.ledger, query, leaky, decision.reason) : null;
+    return { status: decision.status, remaining: decision.remaining, reason: decision.reason, paywall: paywall.toPublicView(), renewsAt };
   }
 }
 

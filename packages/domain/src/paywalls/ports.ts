@@ -92,7 +92,7 @@ export interface ReadLedger {
    * `summariseWindow` of the reads. A plain read.
    */
   windowSummary(query: Omit<RecordReadQuery, 'now'>): Promise<WindowSummary>;
-  /** The reader's reads on the paywall with `readAt > windowStart` (for tests and tools; no hot path reads them). */
+  /** The reader's reads on the paywall with `readAt > windowStart` (tools, and a blocked answer's `renewsAt`; no free read asks). */
   readsInWindow(query: Omit<RecordReadQuery, 'contentId' | 'limit' | 'now'>): Promise<RecordedRead[]>;
   /**
    * Distinct contents the reader read on any of the vendor's paywalls after

@@ -16,6 +16,7 @@ import { OutboxRow, ScheduledTaskRow } from '../outbox/outbox.rows';
 import { PROFILE_ROWS } from '../../engagement/profile.rows';
 import { MAIL_ROWS } from '../../mail/mail.rows';
 import { JOURNEY_CODE_ROWS } from '../../identity/journey-codes.rows';
+import { STATS_ROWS } from '../../stats/stats.rows';
 
 /** Every TypeORM entity of every module; the data source needs them all. */
 export const ENTITIES = [
@@ -43,4 +44,5 @@ export const ENTITIES = [
   ...CHECKOUT_ROWS,
   ...MAIL_ROWS,
   ...JOURNEY_CODE_ROWS,
+  ...STATS_ROWS,
 ];

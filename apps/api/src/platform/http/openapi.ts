@@ -185,7 +185,7 @@ const SECTIONS: { name: string; paths: RegExp; description: string }[] = [
     paths: /^\/management\/checkout-settings(\/|$)/,
     description: "How the vendor's hosted checkout looks and what it asks: colour, logo, required fields, payment methods, lifetime.",
   },
-  { name: 'Billing', paths: /^\/(bills|transactions)(\/|$)/, description: "A reader's bills, receipts, invoices and transactions." },
+  { name: 'Billing', paths: /^\/(bills|transactions|receipts)(\/|$)/, description: "A reader's bills, receipts, invoices and transactions." },
   {
     name: 'Billing (management)',
     paths: /^\/management\/(bills|transactions|billing-settings)(\/|$)/,

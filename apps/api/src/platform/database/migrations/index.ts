@@ -22,6 +22,7 @@ import { Scripts1764030000000 } from './1764030000000-scripts';
 import { AccessLists1764200000000 } from './1764200000000-access-lists';
 import { StaffMemberships1764400000000 } from './1764400000000-staff-memberships';
 import { PaywallDailyStats1764400100000 } from './1764400100000-paywall-daily-stats';
+import { CheckoutFunnel1765400000000 } from './1765400000000-checkout-funnel';
 import { VendorFirstKeys1764600000000 } from './1764600000000-vendor-first-keys';
 import { InvoiceTax1764300000000 } from './1764300000000-invoice-tax';
 import { ManagementLists1764100000000 } from './1764100000000-management-lists';
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   MailDeliveries1765300000000,
   JourneyCodes1765100000000,
   Receipts1765200000000,
+  CheckoutFunnel1765400000000,
 ];
