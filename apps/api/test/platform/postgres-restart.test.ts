@@ -1,0 +1,150 @@
+import { Response } from 'supertest';
+import { givenContractVendor } from '../contracts/support';
+import { givenPaywallVendor } from '../paywalls/support';
+import { bearer, startTestApp, TestApp } from '../support/harness';
+import { PrivatePostgres } from '../support/private-postgres';
+
+/**
+ * PostgreSQL itself stopped under load, the ordinary way (`pg_ctl stop -m
+ * fast`: the server sends 57P01 "terminating connection due to administrator
+ * command" to every session and closes them), then started again. Unlike the
+ * proxy cut of database-outage.test.ts the connections get the server's own
+ * shutdown messages, idle pooled ones and the LISTEN connection included.
+ * The service must stay up, answer only 2xx or 503 (with Retry-After) while
+ * the server is away (no 401 for a visitor it cannot look up, no 500), serve
+ * again by itself once it is back, and no Idempotency-Key may give two
+ * contracts. The test runs its own server (never the machine's); where one
+ * cannot be started here it is skipped, saying why.
+ */
+
+const ANSWER_BOUND_MS = 6_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let server: PrivatePostgres | null = null;
+let skipReason = '';
+let app: TestApp;
+
+beforeAll(async () => {
+  try {
+    server = await PrivatePostgres.start();
+  } catch (error) {
+    skipReason = `a private PostgreSQL server could not be started here: ${String(error)}`;
+    process.stderr.write(`postgres-restart.test: skipped: ${skipReason}\n`);
+    return;
+  }
+  app = await startTestApp({}, { url: server.url, connectTimeoutMs: 1_000, embedded: false });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  server?.remove();
+});
+
+interface Answer {
+  kind: 'create' | 'read';
+  status: number;
+  res: Response;
+  key?: string;
+  order?: Record<string, unknown>;
+}
+
+it('a PostgreSQL stopped fast under load and started again: the process lives, answers 2xx or 503, recovers, and writes nothing twice', async () => {
+  if (!server) {
+    process.stderr.write(`postgres-restart.test: skipped: ${skipReason}\n`);
+    return;
+  }
+  const v = await givenContractVendor(app);
+  const p = await givenPaywallVendor(app);
+  const paywall = await p.leakyPaywall(1_000);
+  expect((await app.http.get('/readyz')).status).toBe(200);
+
+  const answers: Answer[] = [];
+  const failures: string[] = [];
+  let running = true;
+  let n = 0;
+  const timed = async (kind: Answer['kind'], send: () => Promise<Response>, extra: Partial<Answer> = {}) => {
+    try {
+      const res = await send();
+      answers.push({ kind, status: res.status, res, ...extra });
+      if (res.status === 503) await sleep(150);
+    } catch (error) {
+      failures.push(`${kind}: ${String(error)}`);
+    }
+  };
+  const client = async (id: number) => {
+    for (let turn = id; running; turn += 1) {
+      n += 1;
+      if (turn % 2 === 0) {
+        const key = `restart-${n}`;
+        const order = v.order({ confirm: n % 4 === 0 });
+        await timed(
+          'create',
+          () =>
+            app.http.post('/management/contracts').set(bearer(v.write)).set('Idempotency-Key', key).send(order).timeout(ANSWER_BOUND_MS),
+          { key, order },
+        );
+      } else {
+        await timed('read', () =>
+          app.http
+            .post(`/paywalls/${paywall.id}/access`)
+            .set(p.visitor(`restart-visitor-${id}`))
+            .send({ publisherContentId: `a-${n}`, url: `https://news.example.com/a-${n}` })
+            .timeout(ANSWER_BOUND_MS),
+        );
+      }
+    }
+  };
+
+  const clients = Array.from({ length: 6 }, (_, i) => client(i));
+  await sleep(1_500);
+  server.stop('fast');
+  const stoppedAt = answers.length;
+  await sleep(2_500);
+  server.startAgain();
+  const startedAt = Date.now();
+  // Serving again by itself: /readyz turns 200 and a read works, without anything restarted.
+  let ready = 0;
+  while (ready !== 200 && Date.now() - startedAt < 10_000) {
+    ready = (await app.http.get('/readyz').timeout(ANSWER_BOUND_MS)).status;
+    if (ready !== 200) await sleep(100);
+  }
+  expect(ready).toBe(200);
+  await sleep(1_500);
+  running = false;
+  await Promise.all(clients);
+
+  expect(failures).toEqual([]);
+  const unexpected = answers.filter((a) => ![200, 201, 503].includes(a.status));
+  expect(unexpected.map((a) => ({ kind: a.kind, status: a.status, body: a.res.body }))).toEqual([]);
+  for (const a of answers.filter((x) => x.status === 503)) {
+    expect(a.res.headers['retry-after']).toBe('5');
+    expect(a.res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  }
+  // The stop was felt, and work went on after it.
+  expect(answers.some((a) => a.status === 503)).toBe(true);
+  const after = answers.slice(stoppedAt);
+  expect(after.some((a) => a.kind === 'read' && a.status === 200)).toBe(true);
+  expect(after.some((a) => a.kind === 'create' && a.status === 201)).toBe(true);
+
+  // No key gave two contracts; each key retried now (as a client would) gives at most one, and its answer names it.
+  const db = app.runtime.database.db;
+  const contractsOf = async (order: Record<string, unknown>) =>
+    (await db.query(
+      `SELECT c.id FROM contracts c JOIN users u ON u.vendor_id = c.vendor_id AND u.id = c.user_id WHERE c.vendor_id = $1 AND u.email = $2`,
+      [v.vendorId, (order.user as { email: string }).email],
+    )) as { id: string }[];
+  for (let i = 0; i < 50 && app.runtime.idempotency.pending > 0; i += 1) await sleep(100);
+  const creates = answers.filter((a) => a.kind === 'create');
+  for (const a of creates) {
+    let again = await app.http.post('/management/contracts').set(bearer(v.write)).set('Idempotency-Key', a.key!).send(a.order!);
+    if (again.status === 409) {
+      app.clock.advance(31_000); // a claim whose attempt was cut off before it could be settled: its lease lapses
+      again = await app.http.post('/management/contracts').set(bearer(v.write)).set('Idempotency-Key', a.key!).send(a.order!);
+    }
+    expect([201, 503]).toContain(again.status);
+    const rows = await contractsOf(a.order!);
+    expect(rows.length).toBeLessThanOrEqual(1);
+    if (again.status === 201) expect(rows).toEqual([{ id: again.body.id }]);
+    if (a.status === 201) expect(again.body).toEqual(a.res.body);
+  }
+}, 40_000);
