@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { IdempotencyWrittenMarker } from '../idempotency/written-marker';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { markSharedSession } from './sql';
@@ -40,6 +41,8 @@ export function createDataSource(
     url,
     entities: ENTITIES,
     migrations: MIGRATIONS,
+    // Marks an Idempotency-Key written inside the transaction that writes (issue 29).
+    subscribers: [IdempotencyWrittenMarker],
     migrationsTableName: 'schema_migrations',
     // The pool passes on an idle client's error, which that client's own listener (below) has heard already.
     poolErrorHandler: () => undefined,
