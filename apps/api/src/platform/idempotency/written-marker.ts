@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
+import { EntitySubscriberInterface, EventSubscriber, TransactionCommitEvent } from 'typeorm';
 
 /** The attempt holding an `Idempotency-Key` that the current request works for. */
 export interface IdempotentAttempt {
@@ -27,6 +27,7 @@ export function runAsAttempt<T>(attempt: IdempotentAttempt, work: () => Promise<
  * autocommitted statement) is not marked: an idempotent route writes in a
  * transaction.
  */
+@EventSubscriber()
 export class IdempotencyWrittenMarker implements EntitySubscriberInterface {
   async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     const attempt = current.getStore();
