@@ -81,9 +81,13 @@ export async function openDatabase(
     if (!holder.port || !(await portAnswers(holder.port))) throw inUse(config.dataDir, holder, ' but that port does not answer');
     url = `postgres://postgres@127.0.0.1:${holder.port}/postgres`;
   } else {
-    server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort, (error) =>
-      logger.error({ err: error }, 'the embedded database stopped; requests answer 503 until the service is restarted'),
-    );
+    server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort, {
+      lost: (error, restartInMs) =>
+        logger.error({ err: error, restartInMs }, 'the embedded database stopped; requests answer 503 until it is started again'),
+      restartFailed: (error, restartInMs) =>
+        logger.error({ err: error, restartInMs }, 'the embedded database could not be started again; trying again'),
+      back: () => logger.info('the embedded database was started again and serves'),
+    });
     url = server.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL (PGlite) started');
   }
