@@ -1,5 +1,8 @@
 import type { Pool } from 'pg';
 import { Response } from 'supertest';
+import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/platform/database/open-database';
+import { createLogger } from '../../src/platform/logger';
 import { givenContractVendor } from '../contracts/support';
 import { givenPaywallVendor } from '../paywalls/support';
 import { bearer, startTestApp, TestApp } from '../support/harness';
@@ -162,3 +165,32 @@ it('a PostgreSQL stopped fast under load and started again: the process lives, a
     }
   }
 }, 40_000);
+
+it('a process that starts while PostgreSQL is stopped waits for it and opens once it is up', async () => {
+  if (!server) {
+    process.stderr.write(`postgres-restart.test: skipped: ${skipReason}\n`);
+    return;
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: server.url,
+    DB_CONNECT_TIMEOUT_MS: '1000',
+    DB_STARTUP_TIMEOUT_MS: '20000',
+    SECRETS_KEY: Buffer.alloc(32, 'kiosk-test-secrets-key').toString('base64'),
+  });
+  const warnings: string[] = [];
+  const logger = createLogger('silent');
+  logger.warn = ((_fields: unknown, message: string) => void warnings.push(message)) as typeof logger.warn;
+  server.stop('fast');
+  const opening = openDatabase(config, logger);
+  await sleep(2_500);
+  server.startAgain();
+  const database = await opening;
+  try {
+    expect((await database.db.query('SELECT 1 AS one'))[0].one).toBe(1);
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(warnings[0]).toMatch(/^the database cannot be reached yet; retrying/);
+  } finally {
+    await database.close();
+  }
+}, 30_000);
