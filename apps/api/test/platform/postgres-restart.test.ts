@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { Response } from 'supertest';
 import { loadConfig } from '../../src/config';
+import { ConfigCache } from '../../src/platform/cache/config-cache';
 import { openDatabase } from '../../src/platform/database/open-database';
 import { createLogger } from '../../src/platform/logger';
 import { givenContractVendor } from '../contracts/support';
@@ -119,6 +120,10 @@ it('a PostgreSQL stopped fast under load and started again: the process lives, a
   }
   expect(ready).toBe(200);
   idle.release(true);
+  // The configuration cache's LISTEN connection was ended too, and is open (listening) again by itself.
+  const cache = app.runtime.container.get(ConfigCache);
+  for (let i = 0; i < 50 && !((cache.knownEntryTtlMs() ?? 0) > 0); i += 1) await sleep(100);
+  expect(cache.knownEntryTtlMs()).toBeGreaterThan(0);
   await sleep(1_500);
   running = false;
   await Promise.all(clients);
