@@ -141,6 +141,18 @@ it('a PostgreSQL stopped fast under load and started again: the process lives, a
   expect(after.some((a) => a.kind === 'read' && a.status === 200)).toBe(true);
   expect(after.some((a) => a.kind === 'create' && a.status === 201)).toBe(true);
 
+  // Counted reads: each answered 200 is counted once (a 503 may or may not have been, as its commit was cut off).
+  const reads = answers.filter((a) => a.kind === 'read');
+  const [{ recorded }] = await app.runtime.database.db.query(`SELECT count(*)::int AS recorded FROM paywall_reads WHERE vendor_id = $1`, [
+    p.vendorId,
+  ]);
+  expect(recorded).toBeGreaterThanOrEqual(reads.filter((a) => a.status === 200).length);
+  expect(recorded).toBeLessThanOrEqual(reads.length);
+  process.stderr.write(
+    `postgres-restart.test: ${answers.length} answers (${answers.filter((a) => a.status === 503).length} of them 503), ` +
+      `${recorded} counted reads, ${answers.filter((a) => a.res.body?.code === 'SERVICE.WRITTEN_NOT_ANSWERED').length} written-not-answered\n`,
+  );
+
   // No key gave two contracts; each key retried now (as a client would) gives at most one, and its answer names it.
   const db = app.runtime.database.db;
   const contractsOf = async (order: Record<string, unknown>) =>
