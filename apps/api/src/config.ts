@@ -20,6 +20,8 @@ export interface Config {
   readonly embeddedDbPort: number;
   /** How long a query waits for a database connection before the request answers 503. */
   readonly databaseConnectTimeoutMs: number;
+  /** How long start-up keeps trying to reach the database (with backoff) before the process gives up. */
+  readonly databaseStartupTimeoutMs: number;
   /** How long an `Idempotency-Key` claim holds before a retry may take it over (its first attempt died). */
   readonly idempotencyLeaseSeconds: number;
   /** 32 bytes that encrypt key material at rest. */
@@ -295,6 +297,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     embeddedDbPort: integer(env, 'EMBEDDED_DB_PORT', 5499, 0, 65535),
     databaseConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
+    databaseStartupTimeoutMs: integer(env, 'DB_STARTUP_TIMEOUT_MS', 180_000, 0, 86_400_000),
     idempotencyLeaseSeconds: integer(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1, 86_400),
     secretsKey,
     secretsKeyIsDevelopmentDefault,

@@ -17,6 +17,10 @@ export interface EntitlementWaitSettings {
 /** How long the LISTEN connection stays open after the last waiter left. */
 const LINGER_MS = 30_000;
 
+/** First wait before a lost LISTEN connection is opened again while requests wait; doubled after each failure up to the last. */
+const REOPEN_FIRST_MS = 250;
+const REOPEN_MAX_MS = 10_000;
+
 interface Signal {
   readonly promise: Promise<void>;
   cancel(): void;
@@ -37,6 +41,8 @@ export class EntitlementWaiter {
   private readonly waiters = new Map<string, Set<() => void>>();
   private active = 0;
   private lingerTimer: NodeJS.Timeout | null = null;
+  private reopenTimer: NodeJS.Timeout | null = null;
+  private reopenMs = REOPEN_FIRST_MS;
 
   constructor(
     private readonly db: DataSource,
@@ -54,8 +60,7 @@ export class EntitlementWaiter {
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
     this.lingerTimer = null;
     try {
-      const listening = (await this.ensureMode()) === 'listen' && (await this.listen());
-      const interval = listening ? this.settings.safetyPollMs : this.settings.pollMs;
+      if ((await this.ensureMode()) === 'listen') await this.listen();
       const key = `${vendorId}:${userId}`;
       const deadline = Date.now() + maxMs;
       for (;;) {
@@ -65,6 +70,8 @@ export class EntitlementWaiter {
           if (await found()) return;
           const remaining = deadline - Date.now();
           if (remaining <= 0) return;
+          // Polled often while the LISTEN connection is down (it is being reopened), seldom while it is up.
+          const interval = this.client ? this.settings.safetyPollMs : this.settings.pollMs;
           await Promise.race([signal.promise, delay(Math.min(remaining, interval))]);
         } finally {
           signal.cancel();
@@ -80,6 +87,8 @@ export class EntitlementWaiter {
   async close(): Promise<void> {
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
     this.lingerTimer = null;
+    if (this.reopenTimer) clearTimeout(this.reopenTimer);
+    this.reopenTimer = null;
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
@@ -122,9 +131,11 @@ export class EntitlementWaiter {
       if (message.channel === ENTITLEMENT_GRANTED_CHANNEL && message.payload) this.wake(message.payload);
     });
     client.on('error', (error) => {
+      if (this.client !== client) return;
       this.logger.warn({ err: error }, 'entitlement LISTEN connection failed; waiting requests poll until it reopens');
-      if (this.client === client) this.client = null;
+      this.client = null;
       void client.end().catch(() => undefined);
+      this.reopenWhileWaited();
     });
     try {
       await client.connect();
@@ -132,6 +143,7 @@ export class EntitlementWaiter {
     } catch (error) {
       this.logger.warn({ err: error }, 'could not LISTEN for entitlement grants; polling');
       await client.end().catch(() => undefined);
+      this.reopenWhileWaited();
       return false;
     }
     // The connection never keeps the process alive on its own.
@@ -141,7 +153,20 @@ export class EntitlementWaiter {
       return true;
     }
     this.client = client;
+    this.reopenMs = REOPEN_FIRST_MS;
     return true;
+  }
+
+  /** While requests wait, the lost LISTEN connection is opened again with backoff (it re-LISTENs); else the next waiter opens it. */
+  private reopenWhileWaited(): void {
+    if (this.reopenTimer || this.active === 0) return;
+    const wait = this.reopenMs;
+    this.reopenMs = Math.min(this.reopenMs * 2, REOPEN_MAX_MS);
+    this.reopenTimer = setTimeout(() => {
+      this.reopenTimer = null;
+      if (this.active > 0 && !this.client) void this.listen().catch(() => undefined);
+    }, wait);
+    this.reopenTimer.unref();
   }
 
   private scheduleClose(): void {

@@ -23,6 +23,9 @@ export class ReaderReceiptQuery {
 }
 
 const HTML = { description: 'The receipt as a page', contentType: 'text/html', schema: { type: 'string' } };
+const RECEIPT_PAGE_EXAMPLE =
+  '<!doctype html><html lang="en"><head><title>Receipt R-000042 · The Daily</title></head><body><main><h1>Receipt</h1>' +
+  '<p>Paid 28 Nov 2026 · SEK 99.00 (VAT 5.60) · Visa ending in 4242 · settles invoice 000042</p></main></body></html>';
 const PDF = { description: 'The receipt (or the asked-for invoice) as a PDF', contentType: 'application/pdf', schema: { type: 'string', format: 'binary' } };
 const VENDOR_ID = 'acme-news';
 const TOKEN = 'pXw3LZ2b1cVq9Hn0sT4mYd7kR8uJe6aF';
@@ -76,7 +79,7 @@ export class ReceiptsController implements Controller {
         auth: { kind: 'none' },
         browserPage: true,
         query: ReceiptQuery,
-        examples: { params: { vendorId: VENDOR_ID, billId: BILL_ID }, query: { t: TOKEN } },
+        examples: { params: { vendorId: VENDOR_ID, billId: BILL_ID }, query: { t: TOKEN }, responses: { 200: RECEIPT_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'No such receipt for this link' } },
         handler: async ({ req, res, params, query }) => {
           const notFound = () => {
@@ -106,7 +109,7 @@ export class ReceiptsController implements Controller {
         tags: ['reader: billing'],
         auth: { kind: 'user' },
         query: ReaderReceiptQuery,
-        examples: { params: { id: BILL_ID } },
+        examples: { params: { id: BILL_ID }, responses: { 200: '%PDF-1.7 ... (binary)' } },
         responses: { 200: PDF, 404: { description: 'No such bill for the reader, or the bill has no such document' } },
         handler: async ({ req, res, params, query, principal }) => {
           const reader = readerOf(principal);

@@ -121,7 +121,7 @@ export class HostedJourneyController implements Controller {
           query: { t: PAGE_TOKEN },
           headers: { 303: { Location: HANDOFF_LOCATION } },
         },
-        responses: { 303: { description: 'To `redirectUrl` (or back to the checkout)' }, 404: { description: 'Wrong link (HTML page)' } },
+        responses: { 303: { description: 'To `redirectUrl` (or back to the checkout)' }, 404: { ...HTML, description: 'Wrong link (HTML page)' } },
         handler: async ({ res, params, query }) => {
           const loaded = await loadCheckout(this.d, res, params, query.t);
           if (!loaded) return;

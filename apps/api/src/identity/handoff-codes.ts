@@ -43,14 +43,14 @@ export class SqlHandoffCodes {
   }
 
   /** The binding of an unused, unexpired code of this browser client, spending it; null for anything else. */
-  async redeem(code: string, clientId: string, now: Date): Promise<HandoffBinding | null> {
+  async redeem(code: string, vendorId: string, clientId: string, now: Date): Promise<HandoffBinding | null> {
     if (!HANDOFF_CODE_PATTERN.test(code)) return null;
     const [row] = await sqlRows<{ vendor_id: string; client_id: string; user_id: string; checkout_id: string | null; visitor_id: string | null }>(
       this.db,
       `UPDATE handoff_codes SET used_at = $3
-        WHERE code_hash = $1 AND client_id = $2 AND used_at IS NULL AND expires_at > $3
+        WHERE vendor_id = $4 AND code_hash = $1 AND client_id = $2 AND used_at IS NULL AND expires_at > $3
         RETURNING vendor_id, client_id, user_id, checkout_id, visitor_id`,
-      [hashOf(code), clientId, now],
+      [hashOf(code), clientId, now, vendorId],
     );
     if (!row) return null;
     return { vendorId: row.vendor_id, clientId: row.client_id, userId: row.user_id, checkoutId: row.checkout_id, visitorId: row.visitor_id };

@@ -3,8 +3,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 /** A one-time handoff code of a paid checkout (only its hash). See migration 1765100000000. */
 @Entity('handoff_codes')
 export class HandoffCodeRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
   @PrimaryColumn('text', { name: 'code_hash' }) codeHash!: string;
-  @Column('text', { name: 'vendor_id' }) vendorId!: string;
   @Column('text', { name: 'client_id' }) clientId!: string;
   @Column('text', { name: 'user_id' }) userId!: string;
   @Column('text', { name: 'checkout_id', nullable: true }) checkoutId!: string | null;
@@ -17,8 +17,8 @@ export class HandoffCodeRow {
 /** A mailed sign-in code (hashes of the code and of its link's secret). */
 @Entity('sign_in_codes')
 export class SignInCodeRow {
+  @PrimaryColumn('text', { name: 'vendor_id' }) vendorId!: string;
   @PrimaryColumn('text') id!: string;
-  @Column('text', { name: 'vendor_id' }) vendorId!: string;
   @Column('text', { name: 'user_id' }) userId!: string;
   @Column('text', { name: 'code_hash' }) codeHash!: string;
   @Column('text', { name: 'link_hash' }) linkHash!: string;

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from '../../src/platform/database/errors';
 import { problemResponse } from '../../src/platform/http/problem';
 
@@ -20,6 +20,8 @@ describe('which database errors mean "unavailable" (503)', () => {
     ['too many connections', pgError('sorry, too many clients already', '53300')],
     ['connection exception class 08', pgError('connection failure', '08006')],
     ['could not establish', pgError('could not connect to server', '08001')],
+    // TypeORM released the transaction's query runner when its connection errored; the next statement throws this.
+    ['the transaction lost its connection', new QueryRunnerAlreadyReleasedError()],
   ];
   it.each(away)('%s, raw and wrapped by TypeORM', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

@@ -48,3 +48,38 @@ describe('the embedded database thread', () => {
     expect(lost).toEqual([]); // a requested stop is not a lost database
   });
 });
+
+describe('the embedded database thread, ended while open', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kiosk-embedded-restart-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is started again on the same folder and port, with what was written, and reported', async () => {
+    const heard: string[] = [];
+    let back!: () => void;
+    const restarted = new Promise<void>((resolve) => (back = resolve));
+    const db = await startEmbeddedPostgres(dir, 0, {
+      lost: (error, restartInMs) => heard.push(`lost: ${error.message}; again in ${restartInMs} ms`),
+      restartFailed: (error) => heard.push(`failed: ${error.message}`),
+      back: () => {
+        heard.push('back');
+        back();
+      },
+    });
+    try {
+      await query(db.url, 'CREATE TABLE kept (note text)');
+      await query(db.url, "INSERT INTO kept VALUES ('written before the crash')");
+      await db.endThreadAbruptly();
+      await expect(query(db.url, 'SELECT 1')).rejects.toThrow(/ECONNREFUSED/);
+      await restarted;
+      expect(await query(db.url, 'SELECT note FROM kept')).toEqual([{ note: 'written before the crash' }]);
+      expect(heard).toEqual([expect.stringMatching(/^lost: the embedded database's thread ended \(code \d+\); again in 500 ms$/), 'back']);
+      expect(existsSync(join(dir, EMBEDDED_LOCK_FILE))).toBe(true);
+    } finally {
+      await db.stop();
+    }
+    expect(existsSync(join(dir, EMBEDDED_LOCK_FILE))).toBe(false);
+  });
+});

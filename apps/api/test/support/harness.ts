@@ -24,9 +24,12 @@ export function testDatabaseUrl(): string {
 }
 
 /** A database handle of its own (tests that need two processes' worth of connections open two). */
-export async function openTestDatabase(poolSize = 10, options: { url?: string; connectTimeoutMs?: number } = {}): Promise<Database> {
+export async function openTestDatabase(
+  poolSize = 10,
+  options: { url?: string; connectTimeoutMs?: number; embedded?: boolean } = {},
+): Promise<Database> {
   const url = options.url ?? testDatabaseUrl();
-  const embedded = !onRealPostgres();
+  const embedded = options.embedded ?? !onRealPostgres();
   const db = await createDataSource(url, { embedded, poolSize, connectTimeoutMs: options.connectTimeoutMs }).initialize();
   return { db, embedded, close: () => db.destroy() };
 }
@@ -41,7 +44,7 @@ export interface TestApp {
 /** The real container and Express app on the test database, with a clock the test moves. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  database: { url?: string; connectTimeoutMs?: number } = {},
+  database: { url?: string; connectTimeoutMs?: number; embedded?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -33,7 +33,7 @@ const invalidCode = () =>
 export class BrowserHandoffController implements Controller {
   constructor(
     private readonly clients: Pick<BrowserClientRepository, 'findById'>,
-    private readonly codes: { redeem(code: string, clientId: string, now: Date): Promise<HandoffBinding | null> },
+    private readonly codes: { redeem(code: string, vendorId: string, clientId: string, now: Date): Promise<HandoffBinding | null> },
     private readonly issueToken: Pick<IssueUserToken, 'execute'>,
     private readonly verifier: Pick<AccessTokenVerifier, 'verify'>,
     private readonly cookies: BrowserCookies,
@@ -77,7 +77,7 @@ export class BrowserHandoffController implements Controller {
             });
           }
           const now = processNow(this.clock);
-          const binding = await this.codes.redeem(body.code, found.clientId, now);
+          const binding = await this.codes.redeem(body.code, found.vendorId, found.clientId, now);
           if (!binding || binding.vendorId !== found.vendorId) throw invalidCode();
           let token: string;
           try {

@@ -89,6 +89,8 @@ async function runBaseline(): Promise<void> {
   const { Pool } = await import('pg');
   const jose = await import('jose');
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: POOL });
+  // Every pool has an error listener (DESIGN section 6): an idle client the server ends must not end the process.
+  pool.on('error', (error) => process.stderr.write(`baseline: a database connection was lost: ${error.message}\n`));
   const { publicKey, privateKey } = await jose.generateKeyPair('ES256');
   const token = await new jose.SignJWT({ scope: 'read' })
     .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'k' })

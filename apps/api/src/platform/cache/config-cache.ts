@@ -12,7 +12,9 @@ export const CONFIG_CHANGED_CHANNEL = 'kiosk_config_changed';
 const SEPARATOR = '\u001e';
 /** Payloads of `settled()`: heard only by the process that sent them, never a region. */
 const BARRIER = '\u001dsettled\u001e';
-const RECONNECT_MS = 1_000;
+/** First wait before the LISTEN connection is opened again; doubled after each failed try up to the last. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
 const SETTLE_TIMEOUT_MS = 5_000;
 
 export interface ConfigCacheSettings {
@@ -149,6 +151,7 @@ export class ConfigCache {
   private starting: Promise<void> | null = null;
   private client: Client | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnectMs = RECONNECT_FIRST_MS;
   private closed = false;
   private readonly barriers = new Map<string, () => void>();
 
@@ -304,6 +307,8 @@ export class ConfigCache {
     // Anything cached before this point may have missed an announcement.
     this.clear();
     this.mode = 'listening';
+    if (this.reconnectMs !== RECONNECT_FIRST_MS) this.logger.info('configuration cache: LISTEN connection is back; caching again');
+    this.reconnectMs = RECONNECT_FIRST_MS;
   }
 
   private lost(): void {
@@ -311,10 +316,16 @@ export class ConfigCache {
     this.mode = 'down';
     this.clear();
     if (this.closed || this.reconnectTimer) return;
+    // Backoff: a database that is down is not asked again and again.
+    const wait = this.reconnectMs;
+    this.reconnectMs = Math.min(this.reconnectMs * 2, RECONNECT_MAX_MS);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      void this.listen();
-    }, RECONNECT_MS);
+      this.listen().catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'configuration cache: could not LISTEN; not caching until it can');
+        this.lost();
+      });
+    }, wait);
     this.reconnectTimer.unref();
   }
 }

@@ -117,6 +117,20 @@ const THREAD_FILE = join(__dirname, '..', '..', '..', 'threads', 'embedded-postg
 /** What the embedded database's thread posts once: where it serves, or why it could not. */
 type ThreadReport = { address: string } | { error: { message: string; code?: string } };
 
+/** What the service hears of the embedded database's thread while it is open. */
+export interface EmbeddedEvents {
+  /** The thread ended (or failed) while the database was open; `restartInMs` when it will be started again. */
+  lost?(error: Error, restartInMs: number | null): void;
+  /** A restarted thread serves again, on the same port. */
+  back?(): void;
+  /** A restart failed; another follows after `restartInMs`. */
+  restartFailed?(error: Error, restartInMs: number): void;
+}
+
+/** First wait before an ended thread is started again; doubled after each failed start, up to the last. */
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 30_000;
+
 /**
  * PGlite behind its socket server, so the normal `pg` driver (and TypeORM)
  * reaches it like any PostgreSQL. It is ONE session: callers use a pool of
@@ -136,59 +150,92 @@ type ThreadReport = { address: string } | { error: { message: string; code?: str
  * `EmbeddedDatabaseInUse`, and the command line finds the port to share. A
  * `port` something else answers on is refused with `EmbeddedDatabaseInUse`
  * too, rather than writing into another database.
- * `onLost` hears of the thread ending while the database is open.
+ *
+ * A thread that ends while the database is open (not asked to stop) is
+ * started again on the same folder and port, after 0.5 s, doubling up to
+ * 30 s while starts fail (issue 29); the pool's connections reconnect by
+ * themselves, and requests answer 503 meanwhile. An in-memory database is
+ * not restarted: what it held went with its thread. `events` hears of each.
  */
 export async function startEmbeddedPostgres(
   dataDir: string | null,
   port: number,
-  onLost: (error: Error) => void = () => undefined,
-): Promise<EmbeddedPostgres> {
+  onLost: ((error: Error) => void) | EmbeddedEvents = {},
+): Promise<EmbeddedPostgres & { endThreadAbruptly(): Promise<void> }> {
+  const events: EmbeddedEvents = typeof onLost === 'function' ? { lost: (error) => onLost(error) } : onLost;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lock = dataDir ? lockDataDir(dataDir) : null;
-  let thread: Worker;
   keepWebAssemblyOnBaselineCompiler();
+  let thread: Worker;
+  let address: string;
   try {
-    thread = new Worker(THREAD_FILE, { workerData: { dataDir, port, settings: EMBEDDED_SETTINGS, maxConnections: 32 } });
+    ({ thread, address } = await launch(dataDir, port));
   } catch (error) {
     lock?.release();
     throw error;
   }
-  let report: ThreadReport;
-  try {
-    report = await firstReport(thread);
-    if ('error' in report) {
-      throw report.error.code === 'PORT_TAKEN' ? portTaken(port, dataDir) : new Error(`the embedded database did not start: ${report.error.message}`);
-    }
-  } catch (error) {
-    lock?.release();
-    await thread.terminate();
-    throw error;
-  }
+  const boundPort = Number(address.split(':').pop());
+  lock?.serving(boundPort);
+
   let stopping = false;
+  let exited: Promise<void> = Promise.resolve();
   let ended = false;
-  // Heard once: a thread that fails reports an error and then ends.
-  let lost = false;
-  const lose = (error: Error) => {
-    if (stopping || lost) return;
-    lost = true;
-    onLost(error);
+  let restartTimer: NodeJS.Timeout | null = null;
+  let restartMs = RESTART_FIRST_MS;
+
+  const restart = () => {
+    restartTimer = null;
+    if (stopping) return;
+    launch(dataDir, boundPort).then(
+      (started) => {
+        if (stopping) {
+          started.thread.postMessage('stop');
+          return;
+        }
+        watch(started.thread);
+        restartMs = RESTART_FIRST_MS;
+        events.back?.();
+      },
+      (error: unknown) => {
+        if (stopping) return;
+        const wait = restartMs;
+        restartMs = Math.min(restartMs * 2, RESTART_MAX_MS);
+        events.restartFailed?.(error instanceof Error ? error : new Error(String(error)), wait);
+        restartTimer = setTimeout(restart, wait);
+      },
+    );
   };
-  const exited = new Promise<void>((resolve) =>
-    thread.once('exit', (code) => {
-      ended = true;
-      lose(new Error(`the embedded database's thread ended (code ${code})`));
-      resolve();
-    }),
-  );
-  thread.on('error', lose);
-  const address = report.address; // "127.0.0.1:<port>"
-  lock?.serving(Number(address.split(':').pop()));
+
+  const watch = (current: Worker) => {
+    thread = current;
+    ended = false;
+    // Heard once: a thread that fails reports an error and then ends.
+    let lost = false;
+    const lose = (error: Error) => {
+      if (stopping || lost) return;
+      lost = true;
+      const wait = dataDir ? restartMs : null;
+      events.lost?.(error, wait);
+      if (wait !== null) restartTimer = setTimeout(restart, wait);
+    };
+    exited = new Promise<void>((resolve) =>
+      current.once('exit', (code) => {
+        ended = true;
+        lose(new Error(`the embedded database's thread ended (code ${code})`));
+        resolve();
+      }),
+    );
+    current.on('error', lose);
+  };
+  watch(thread);
+
   let stopped: Promise<void> | undefined;
   return {
     url: `postgres://postgres@${address}/postgres`,
     stop() {
       stopped ??= (async () => {
         stopping = true;
+        if (restartTimer) clearTimeout(restartTimer);
         if (!ended) {
           thread.postMessage('stop');
           // A thread that does not finish closing is ended: the files were written at each commit.
@@ -200,7 +247,26 @@ export async function startEmbeddedPostgres(
       })();
       return stopped;
     },
+    /** Ends the thread as a crash would, without closing the database (tests of the restart). */
+    async endThreadAbruptly() {
+      await thread.terminate();
+    },
   };
+}
+
+/** Starts the thread and waits until it serves; a thread that could not is ended and its reason thrown. */
+async function launch(dataDir: string | null, port: number): Promise<{ thread: Worker; address: string }> {
+  const thread = new Worker(THREAD_FILE, { workerData: { dataDir, port, settings: EMBEDDED_SETTINGS, maxConnections: 32 } });
+  try {
+    const report = await firstReport(thread);
+    if ('error' in report) {
+      throw report.error.code === 'PORT_TAKEN' ? portTaken(port, dataDir) : new Error(`the embedded database did not start: ${report.error.message}`);
+    }
+    return { thread, address: report.address }; // "127.0.0.1:<port>"
+  } catch (error) {
+    await thread.terminate();
+    throw error;
+  }
 }
 
 /** How long a stop waits for the embedded database to close before its thread is ended. */

@@ -34,7 +34,13 @@ const MESSAGES = [
   /Connection ended unexpectedly/,
   /^read ECONNRESET/,
   /Query read timeout/,
+  /^Query runner already released/,
 ];
+
+// TypeORM's errors that say the connection was taken away under the caller: a
+// query runner is released when its connection errors (the server ended the
+// session, the link broke), and the next statement of that transaction throws.
+const RELEASED_NAMES = new Set(['QueryRunnerAlreadyReleasedError']);
 
 /** The error and what it wraps (TypeORM's `driverError`, an Error's `cause`), a few levels deep. */
 function* chain(error: unknown): Generator<Record<string, unknown>> {
@@ -57,6 +63,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of chain(error)) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof e.name === 'string' && RELEASED_NAMES.has(e.name)) return true;
     const message = typeof e.message === 'string' ? e.message : '';
     if (MESSAGES.some((m) => m.test(message))) return true;
   }

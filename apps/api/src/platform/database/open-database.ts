@@ -1,6 +1,7 @@
 import { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { Config } from '../../config';
+import { isDatabaseUnavailable } from './errors';
 import {
   embeddedLockHolder,
   EmbeddedPostgres,
@@ -63,12 +64,13 @@ export async function openDatabase(
   logger: Logger,
   options: { shareRunningEmbedded?: boolean } = {},
 ): Promise<Database> {
+  const onConnectionError = connectionLossLog(logger);
   if (config.databaseUrl) {
     const { createDataSource } = dataSourceModule();
-    const db = await createDataSource(config.databaseUrl, {
-      embedded: false,
-      connectTimeoutMs: config.databaseConnectTimeoutMs,
-    }).initialize();
+    const url = config.databaseUrl;
+    const db = await untilReachable(config.databaseStartupTimeoutMs, logger, () =>
+      createDataSource(url, { embedded: false, connectTimeoutMs: config.databaseConnectTimeoutMs, onConnectionError }).initialize(),
+    );
     return { db, embedded: false, close: () => db.destroy() };
   }
   let server: EmbeddedPostgres | null = null;
@@ -79,15 +81,23 @@ export async function openDatabase(
     if (!holder.port || !(await portAnswers(holder.port))) throw inUse(config.dataDir, holder, ' but that port does not answer');
     url = `postgres://postgres@127.0.0.1:${holder.port}/postgres`;
   } else {
-    server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort, (error) =>
-      logger.error({ err: error }, 'the embedded database stopped; requests answer 503 until the service is restarted'),
-    );
+    server = await startEmbeddedPostgres(config.dataDir, config.embeddedDbPort, {
+      lost: (error, restartInMs) =>
+        logger.error({ err: error, restartInMs }, 'the embedded database stopped; requests answer 503 until it is started again'),
+      restartFailed: (error, restartInMs) =>
+        logger.error({ err: error, restartInMs }, 'the embedded database could not be started again; trying again'),
+      back: () => logger.info('the embedded database was started again and serves'),
+    });
     url = server.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL (PGlite) started');
   }
   // TypeORM and the entities load here, after the embedded database's thread was started.
   const { createDataSource } = dataSourceModule();
-  const db = await createDataSource(url, { embedded: true, connectTimeoutMs: config.databaseConnectTimeoutMs }).initialize();
+  const db = await createDataSource(url, {
+    embedded: true,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    onConnectionError,
+  }).initialize();
   return {
     db,
     embedded: true,
@@ -95,5 +105,57 @@ export async function openDatabase(
       await db.destroy();
       await server?.stop();
     },
+  };
+}
+
+/** First wait between start-up tries, doubled after each up to the last. */
+const STARTUP_RETRY_FIRST_MS = 1_000;
+const STARTUP_RETRY_MAX_MS = 15_000;
+
+/**
+ * Runs `open` until it succeeds, retrying while the database cannot be
+ * reached (refused, not answering in time, starting up or shutting down)
+ * with a growing pause, each failure logged, for `timeoutMs` in all. Any
+ * other error (a wrong password, a database that does not exist) fails at
+ * once: waiting would not mend it.
+ */
+export async function untilReachable<T>(
+  timeoutMs: number,
+  logger: Pick<Logger, 'warn'>,
+  open: () => Promise<T>,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  const giveUpAt = Date.now() + timeoutMs;
+  let pause = STARTUP_RETRY_FIRST_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await open();
+    } catch (error) {
+      const left = giveUpAt - Date.now();
+      if (!isDatabaseUnavailable(error) || left <= 0) throw error;
+      const wait = Math.min(pause, left);
+      logger.warn(
+        { err: error, attempt, retryInMs: wait, givesUpInMs: left },
+        'the database cannot be reached yet; retrying (DB_STARTUP_TIMEOUT_MS bounds the wait)',
+      );
+      await sleep(wait);
+      pause = Math.min(pause * 2, STARTUP_RETRY_MAX_MS);
+    }
+  }
+}
+
+/** Logs a lost database connection, at most once a few seconds (a stopped server ends every pooled connection at once). */
+function connectionLossLog(logger: Logger): (error: Error) => void {
+  let last = 0;
+  let unlogged = 0;
+  return (error) => {
+    const now = Date.now();
+    if (now - last < 5_000) {
+      unlogged += 1;
+      return;
+    }
+    logger.warn({ err: error, alsoLost: unlogged }, 'a database connection was lost; requests answer 503 until it is back');
+    last = now;
+    unlogged = 0;
   };
 }

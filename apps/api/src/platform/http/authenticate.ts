@@ -3,6 +3,7 @@ import { AuthenticateVisitor, BrowserClientRepository, Principal, StaffMembershi
 import { Request } from 'express';
 import { BrowserCookies, BrowserSession } from '../../identity/browser/browser-session';
 import { AccessTokenVerifier, InvalidAccessToken } from '../../identity/jwt-access-tokens';
+import { isDatabaseUnavailable } from '../database/errors';
 import { HttpProblem } from './problem';
 import { RouteAuth } from './routes';
 
@@ -200,7 +201,9 @@ async function visitor(header: string, visitors: AuthenticateVisitor): Promise<P
   if (colon < 1) throw refuse('Basic credentials must be <client id>:<visitor id>');
   try {
     return await visitors.execute(decoded.slice(0, colon), decoded.slice(colon + 1));
-  } catch {
+  } catch (error) {
+    // The client could not be looked up (the database is away): a 503 to retry, not a verdict on the visitor.
+    if (isDatabaseUnavailable(error)) throw error;
     throw refuse('unknown client id or malformed visitor id');
   }
 }

@@ -1,7 +1,8 @@
 import { Clock } from '@kiosk/domain';
 import { Principal } from '@kiosk/domain/identity';
 import { Request, Response } from 'express';
-import { IdempotencyStore, requestHash } from '../idempotency/idempotency-store';
+import { IdempotencyStore, requestHash, vendorOfScope } from '../idempotency/idempotency-store';
+import { IdempotentAttempt, runAsAttempt } from '../idempotency/written-marker';
 import { HttpProblem, problemResponse } from './problem';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -20,6 +21,21 @@ const isFinal = (error: unknown, status: number) =>
   status < 500 || (error as { writtenBeforeFailure?: unknown } | null)?.writtenBeforeFailure === true;
 
 /**
+ * The answer to a request whose write committed but whose answer could not
+ * be made (the database went away while it was built), and to every retry
+ * of it: the work is not done a second time.
+ */
+const writtenNotAnswered = () =>
+  new HttpProblem(
+    503,
+    'SERVICE.WRITTEN_NOT_ANSWERED',
+    'the request was carried out and its changes are saved, but its answer could not be made; ' +
+      'read the result (GET) instead of sending the request again',
+    {},
+    { 'Retry-After': '5' },
+  );
+
+/**
  * `Idempotency-Key` on a POST (DESIGN section 4): the first request with a
  * key does the work; a retry with the same key and body gets the first
  * answer again (with `Idempotent-Replayed: true`), a different body under the
@@ -27,7 +43,11 @@ const isFinal = (error: unknown, status: number) =>
  * `Retry-After`). The claim is a lease (`IDEMPOTENCY_LEASE_SECONDS`): an
  * attempt that died cannot hold its key longer. Answers of 500 and above are
  * forgotten (see `isFinal`), so the retry does the work; when the database is
- * away the key is freed as soon as it returns.
+ * away the key is freed as soon as it returns. But never once the attempt's
+ * write committed (each transaction of the attempt marks the key written in
+ * itself, `written-marker.ts`): then the answer is 503
+ * `SERVICE.WRITTEN_NOT_ANSWERED`, kept and replayed, and a key whose commit
+ * was lost with the database answers the same once its lease lapses.
  */
 export async function runIdempotently(
   req: Request,
@@ -57,11 +77,13 @@ export async function runIdempotently(
       { 'Retry-After': String(outcome.retryAfterSeconds) },
     );
   }
+  if (outcome.kind === 'written') throw writtenNotAnswered();
   if (outcome.kind === 'different_request') {
     throw new HttpProblem(422, 'IDEMPOTENCY.KEY_REUSED', 'this Idempotency-Key was used for a different request');
   }
 
   const { attempt } = outcome;
+  const running: IdempotentAttempt = { vendorId: vendorOfScope(scope), scope, key, attempt, written: false };
   // Hold the answer back until it is stored, so a quick retry finds it.
   let held: { body: string } | null = null;
   const send = res.send.bind(res);
@@ -70,12 +92,24 @@ export async function runIdempotently(
     return res;
   }) as Response['send'];
   try {
-    await work();
+    await runAsAttempt(running, work);
   } catch (error) {
     res.send = send;
     const answer = problemResponse(error, req.id, req.log);
-    if (isFinal(error, answer.status)) await store.complete(scope, key, attempt, answer.status, answer.headers, answer.body);
-    else await store.abandon(scope, key, attempt);
+    if (isFinal(error, answer.status)) {
+      await store.complete(scope, key, attempt, answer.status, answer.headers, answer.body);
+      throw error;
+    }
+    if (running.written) {
+      // The write committed, then the request failed: the key keeps that fact, and a retry hears of it.
+      const written = writtenNotAnswered();
+      const stored = problemResponse(written, req.id, req.log);
+      await store.complete(scope, key, attempt, stored.status, stored.headers, stored.body);
+      req.log.warn({ err: error, idempotencyKey: key }, 'an idempotent request failed after its write committed');
+      throw written;
+    }
+    // Freed unless its write committed after all (the commit's answer was lost with the database).
+    await store.abandon(scope, key, attempt);
     throw error;
   }
   res.send = send;

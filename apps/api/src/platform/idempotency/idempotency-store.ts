@@ -8,6 +8,8 @@ export type IdempotencyOutcome =
   | { kind: 'first'; attempt: string }
   | { kind: 'replay'; status: number; headers: Record<string, string>; body: string }
   | { kind: 'in_progress'; retryAfterSeconds: number }
+  /** An attempt committed its write but no answer was stored: the work is not done again. */
+  | { kind: 'written' }
   | { kind: 'different_request' };
 
 /** Keys are kept this long; a retry after that is a new request. */
@@ -91,7 +93,7 @@ export class IdempotencyStore {
       `INSERT INTO idempotency_keys AS k (scope, key, request_hash, created_at, locked_until, attempt, vendor_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (vendor_id, scope, key) DO UPDATE SET locked_until = EXCLUDED.locked_until, attempt = EXCLUDED.attempt
-        WHERE k.status IS NULL AND k.request_hash = EXCLUDED.request_hash
+        WHERE k.status IS NULL AND k.written_at IS NULL AND k.request_hash = EXCLUDED.request_hash
           AND (k.locked_until IS NULL OR k.locked_until <= $4)
        RETURNING key`,
       [scope, key, hash, now, new Date(now.getTime() + this.leaseMs), attempt, vendorId],
@@ -103,13 +105,19 @@ export class IdempotencyStore {
       headers: Record<string, string>;
       body: string;
       locked_until: Date | null;
-    }>(this.db, `SELECT request_hash, status, headers, body, locked_until FROM idempotency_keys WHERE vendor_id = $3 AND scope = $1 AND key = $2`, [
+      written_at: Date | null;
+    }>(this.db, `SELECT request_hash, status, headers, body, locked_until, written_at FROM idempotency_keys WHERE vendor_id = $3 AND scope = $1 AND key = $2`, [
       scope,
       key,
       vendorId,
     ]);
     if (!row) return this.begin(scope, key, hash, now); // released meanwhile
     if (row.request_hash !== hash) return { kind: 'different_request' };
+    if (row.status === null && row.written_at !== null) {
+      // Written, unanswered: its attempt may still be answering until its lease lapses; after that it never will.
+      const left = row.locked_until ? new Date(row.locked_until).getTime() - now.getTime() : 0;
+      return left > 0 ? { kind: 'in_progress', retryAfterSeconds: Math.ceil(left / 1000) } : { kind: 'written' };
+    }
     if (row.status === null) {
       const left = row.locked_until ? new Date(row.locked_until).getTime() - now.getTime() : 0;
       return { kind: 'in_progress', retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) };
@@ -129,10 +137,15 @@ export class IdempotencyStore {
     );
   }
 
-  /** Forgets an attempt that failed on our side, so that its retry does the work. Never throws. */
+  /**
+   * Forgets an attempt that failed on our side, so that its retry does the
+   * work -- unless the attempt's write committed (`written_at`, set in that
+   * write's transaction): that key stays claimed, and a retry is told the
+   * work was done instead of doing it twice. Never throws.
+   */
   abandon(scope: string, key: string, attempt: string) {
     return this.settle('release', key, () =>
-      sqlRows(this.db, `DELETE FROM idempotency_keys WHERE vendor_id = $4 AND scope = $1 AND key = $2 AND attempt = $3 AND status IS NULL`, [
+      sqlRows(this.db, `DELETE FROM idempotency_keys WHERE vendor_id = $4 AND scope = $1 AND key = $2 AND attempt = $3 AND status IS NULL AND written_at IS NULL`, [
         scope,
         key,
         attempt,

@@ -15,4 +15,6 @@ export class IdempotencyKeyRow {
   @Column('timestamptz', { name: 'locked_until', nullable: true }) lockedUntil!: Date | null;
   /** The attempt holding the key, so only it can finish or release its claim. */
   @Column('text', { nullable: true }) attempt!: string | null;
+  /** When the attempt's first write committed (set in that write's transaction): the key is never freed after it. */
+  @Column('timestamptz', { name: 'written_at', nullable: true }) writtenAt!: Date | null;
 }

@@ -47,8 +47,22 @@ const retryAfterOf = (res: RateLimiterRes | Error): number =>
  * limit still holds per process then. Counting and checking are separate:
  * sign-in counts only failures, and a success forgets the account's count.
  */
+/**
+ * The pool the PostgreSQL store queries, with every statement unnamed: the
+ * store names its statements, and the embedded database is one session that
+ * every connection shares, where a second connection preparing the same
+ * name fails. Rate-limit statements are few (failures, sign-ins), so
+ * preparing them each time costs nothing that matters.
+ */
+function unnamedStatements(db: DataSource) {
+  const pool = (db.driver as unknown as { master: { query(q: { text: string; values?: unknown[] }): Promise<unknown> } }).master;
+  return { query: (q: { text: string; values?: unknown[] }) => pool.query({ text: q.text, values: q.values }) };
+}
+
 export class RateLimits {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
+  /** Per rule, the in-memory limiter that counts while the database is away. */
+  private readonly insurance = new Map<string, RateLimiterMemory>();
 
   constructor(
     private readonly db: DataSource | null,
@@ -60,11 +74,12 @@ export class RateLimits {
     if (!found) {
       const options = { keyPrefix: rule.name, points: rule.points, duration: rule.windowSeconds, blockDuration: rule.blockSeconds };
       const insurance = new RateLimiterMemory(options);
+      this.insurance.set(rule.name, insurance);
       found = this.db
         ? new RateLimiterPostgres({
             ...options,
-            storeClient: this.db,
-            storeType: 'typeorm',
+            storeClient: unnamedStatements(this.db),
+            storeType: 'pool',
             tableName: 'rate_limits',
             tableCreated: true,
             clearExpiredByTimeout: false,
@@ -83,11 +98,13 @@ export class RateLimits {
   /** Refuses (429) when any of the keys has used up its rule; counts nothing. */
   async check(checks: readonly RateCheck[]): Promise<void> {
     for (const c of checks) {
+      const key = RateLimits.keyOf(c);
       const state = await this.limiter(c.rule)
-        .get(RateLimits.keyOf(c))
+        .get(key)
         .catch((error: unknown) => {
-          this.logger.warn({ err: error, rule: c.rule.name }, 'rate limit could not be read; letting the request through');
-          return null;
+          // The database is away: what this process counted meanwhile still holds.
+          this.logger.warn({ err: error, rule: c.rule.name }, 'rate limit could not be read; using this process\'s count');
+          return this.insurance.get(c.rule.name)?.get(key) ?? null;
         });
       if (state && state.consumedPoints >= c.rule.points && state.msBeforeNext > 0) throw new RateLimited(c.rule, retryAfterOf(state));
     }

@@ -39,6 +39,7 @@ import { PaywallViewsCountedInProcess1765000000000 } from './1765000000000-paywa
 import { RateLimits1765050000000 } from './1765050000000-rate-limits';
 import { MailDeliveries1765300000000 } from './1765300000000-mail-deliveries';
 import { JourneyCodes1765100000000 } from './1765100000000-journey-codes';
+import { IdempotencyWritten1765500000000 } from './1765500000000-idempotency-written';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -73,8 +74,9 @@ export const MIGRATIONS = [
   ReadLedgerFastPath1764900000000,
   PaywallViewsCountedInProcess1765000000000,
   RateLimits1765050000000,
-  MailDeliveries1765300000000,
   JourneyCodes1765100000000,
   Receipts1765200000000,
+  MailDeliveries1765300000000,
   CheckoutFunnel1765400000000,
+  IdempotencyWritten1765500000000,
 ];
