@@ -11,7 +11,7 @@ import {
 } from '@kiosk/domain/billing';
 import { createUser } from '@kiosk/domain/identity';
 import { money } from '@kiosk/domain';
-import { compiledRules, fatalOf, validateUbl } from './en16931';
+import { compiledRules, fatalOf, swedishRuleFailures, validateUbl } from './en16931';
 
 /**
  * Every kind of e-invoice the service writes, checked with the official CEN
@@ -37,7 +37,9 @@ const SWEDISH_SELLER: VendorBillingSettings = {
   country: 'SE',
   vatNumber: 'SE556703748501',
   paymentInstructions: 'Bankgiro 5050-1055',
-  ...({ bankAccount: { iban: 'SE4550000000058398257466', bic: 'ESSESESS', bankgiro: '5050-1055', plusgiro: null } } as object),
+  iban: 'SE4550000000058398257466',
+  bic: 'ESSESESS',
+  bankgiro: '50501055',
 };
 
 interface Case {
@@ -121,16 +123,38 @@ const cases: Case[] = [
   { name: 'AE, SEK, a German business, discounted', country: 'DE', currency: 'SEK', buyer: GERMAN_BUSINESS, ediNumber: '0088:4000001000005', discount: true },
   { name: 'O, EUR, a Norwegian business', country: 'NO', currency: 'EUR', buyer: NORWEGIAN_BUSINESS, ediNumber: '0192:974760673' },
   { name: 'O, SEK, a US business', country: 'US', currency: 'SEK', buyer: US_BUSINESS, ediNumber: '0060:123456789' },
+  {
+    name: 'S, SEK, a seller paid by plusgiro only, with a GLN',
+    country: 'SE',
+    currency: 'SEK',
+    buyer: SWEDISH_BUSINESS,
+    ediNumber: '7365560000000',
+    seller: { ...SWEDISH_SELLER, iban: null, bic: null, bankgiro: null, plusgiro: '4000006', gln: '7300010000001' },
+  },
 ];
 
 describe('e-invoices pass the EN 16931 rules (CEN UBL validation artefacts)', () => {
   it.each(cases)('$name: the invoice and its credit note have no fatal assertion', (c) => {
     const invoice = documentOf(c);
+    expect(invoice.taxTotals.map((t) => t.code)).toEqual([c.name.split(',')[0]]);
+    expect(invoice.delivery).toBe('E_INVOICE');
     const credit = composeCreditNote(invoice, { id: 'i2', number: '000043', now: new Date('2026-11-28T10:00:00.000Z') });
     for (const doc of [invoice, credit]) {
-      const failed = validateUbl(sef, toUbl(doc));
-      expect({ kind: doc.kind, fatal: fatalOf(failed) }).toEqual({ kind: doc.kind, fatal: [] });
+      const xml = toUbl(doc);
+      const failed = validateUbl(sef, xml);
+      expect({ kind: doc.kind, fatal: fatalOf(failed), swedish: swedishRuleFailures(xml) }).toEqual({ kind: doc.kind, fatal: [], swedish: [] });
     }
+  });
+
+  it('a consumer gets no e-invoice, even with an e-invoice number: an OSS sale to Germany at 7 % goes by e-mail', () => {
+    const consumer: BuyerDetails = { companyName: null, vatNumber: null, address: { street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', country: 'DE' } };
+    const doc = documentOf({ name: 'consumer', country: 'DE', currency: 'EUR', buyer: consumer, ediNumber: '0088:7365560000000' });
+    expect(doc).toMatchObject({ ediNumber: null, delivery: 'EMAIL', taxTotals: [{ rate: 700, code: 'S' }] });
+  });
+
+  it('the Swedish rules we check do catch a rate other than 6, 12 or 25 % and a short bankgiro', () => {
+    const xml = toUbl(documentOf(cases[0])).replace(/<cbc:Percent>6<\/cbc:Percent>/g, '<cbc:Percent>7</cbc:Percent>').replace('>50501055<', '>505010<');
+    expect(swedishRuleFailures(xml)).toEqual(['SE-R-006', 'SE-R-008/009']);
   });
 
   it('the rules do reject a broken document (the check is live)', () => {

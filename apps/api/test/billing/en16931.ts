@@ -58,3 +58,46 @@ export function validateUbl(sef: string, xml: string): FailedAssertion[] {
 
 /** The fatal assertions, one line each (`BR-61: text`), for a readable failure. */
 export const fatalOf = (failed: readonly FailedAssertion[]) => failed.filter((f) => f.flag === 'fatal').map((f) => `${f.id}: ${f.text}`);
+
+const all = (xml: string, path: string) => [...xml.matchAll(new RegExp(`<${path}(?:\\s[^>]*)?>([^<]*)<`, 'g'))].map((m) => m[1].trim());
+const luhn = (digits: string) =>
+  [...digits].reverse().reduce((sum, d, i) => sum + (i % 2 ? (Number(d) * 2 > 9 ? Number(d) * 2 - 9 : Number(d) * 2) : Number(d)), 0) % 10 === 0;
+
+/**
+ * Our own reading of Peppol BIS Billing 3.0's Swedish rules (SE-R-001..013,
+ * OpenPeppol) for a Swedish seller, on the parts the service writes: VAT
+ * number, organisation number, category S rates and bankgiro/plusgiro. Not
+ * the Peppol artefacts themselves; answers the rule ids that fail.
+ */
+export function swedishRuleFailures(xml: string): string[] {
+  const failures: string[] = [];
+  const supplier = /<cac:AccountingSupplierParty>([\s\S]*?)<\/cac:AccountingSupplierParty>/.exec(xml)?.[1] ?? '';
+  if (!/<cbc:IdentificationCode>SE</.test(supplier)) return failures;
+  const vat = /<cac:PartyTaxScheme>\s*<cbc:CompanyID>([^<]*)</.exec(supplier)?.[1];
+  if (vat?.startsWith('SE')) {
+    if (vat.length !== 14) failures.push('SE-R-001');
+    if (!/^\d{12}$/.test(vat.slice(2))) failures.push('SE-R-002');
+    for (const tag of ['cac:ClassifiedTaxCategory', 'cac:TaxCategory']) {
+      for (const m of xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))) {
+        const id = /<cbc:ID>([^<]*)</.exec(m[1])?.[1];
+        const percent = Number(/<cbc:Percent>([^<]*)</.exec(m[1])?.[1]);
+        if (id === 'S' && ![6, 12, 25].includes(percent)) failures.push('SE-R-006');
+      }
+    }
+  }
+  const legal = /<cac:PartyLegalEntity>[\s\S]*?<cbc:CompanyID[^>]*>([^<]*)</.exec(supplier)?.[1];
+  if (legal !== undefined) {
+    if (!/^\d+$/.test(legal)) failures.push('SE-R-003');
+    if (legal.length !== 10) failures.push('SE-R-004');
+    if (!luhn(legal)) failures.push('SE-R-013');
+  }
+  for (const m of xml.matchAll(/<cac:PaymentMeans>([\s\S]*?)<\/cac:PaymentMeans>/g)) {
+    const code = all(m[1], 'cbc:PaymentMeansCode')[0];
+    const branch = /<cac:FinancialInstitutionBranch>\s*<cbc:ID>([^<]*)</.exec(m[1])?.[1];
+    const account = /<cac:PayeeFinancialAccount>\s*<cbc:ID>([^<]*)</.exec(m[1])?.[1] ?? '';
+    if (['50', '56'].includes(code)) failures.push('SE-R-011');
+    if (code === '30' && branch === 'SE:BANKGIRO' && !/^\d{7,8}$/.test(account)) failures.push('SE-R-008/009');
+    if (code === '30' && branch === 'SE:PLUSGIRO' && !/^\d{2,8}$/.test(account)) failures.push('SE-R-007/010');
+  }
+  return [...new Set(failures)];
+}

@@ -282,8 +282,8 @@ describe('VAT by market on invoices (issue 18)', () => {
     expect(element(xml, 'cbc:InvoiceTypeCode')).toBe('380');
     expect(element(xml, 'cbc:BuyerReference')).toBe('Bestellung 4711');
     expect(xml).toContain('<cbc:EndpointID schemeID="0088">4035811991014</cbc:EndpointID>');
-    expect(xml).toContain('<cbc:EndpointID schemeID="9955">SE556703748501</cbc:EndpointID>');
-    expect(elements(xml, 'cbc:CompanyID')).toEqual(['SE556703748501', 'DE136695976']);
+    expect(xml).toContain('<cbc:EndpointID schemeID="0007">5567037485</cbc:EndpointID>');
+    expect(elements(xml, 'cbc:CompanyID')).toEqual(['SE556703748501', '5567037485', 'DE136695976']);
     // Reverse charge: category AE at 0 % with its exemption reason.
     const subtotal = element(xml, 'cac:TaxSubtotal');
     expect(element(subtotal, 'cbc:ID')).toBe('AE');

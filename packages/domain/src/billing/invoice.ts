@@ -9,6 +9,7 @@ import { RateTotal, TaxBreakdown } from './tax/bill-tax';
 import { TaxCategory } from './tax/categories';
 import { VatCategoryCode } from './tax/treatment';
 import { DEFAULT_SELLER_COUNTRY } from './vendor-billing';
+import { hasPayeeAccount, organisationNumberFromVat, PayeeAccount } from './payee-account';
 
 /** Someone named on an invoice: the billed person (buyer or payer) or the user they pay for. */
 export interface InvoiceParty {
@@ -26,6 +27,10 @@ export interface InvoiceSeller {
   readonly name: string;
   readonly vatNumber: string | null;
   readonly address: PostalAddress;
+  /** National registration number (EN 16931 BT-30); absent on documents issued before it was kept. */
+  readonly organisationNumber?: string | null;
+  /** GLN, the seller's e-invoice address when set. */
+  readonly gln?: string | null;
 }
 
 /** One invoice line; amounts in minor units of the invoice's currency. */
@@ -90,6 +95,8 @@ export interface InvoiceDocument {
   /** Legal notes: reverse charge, outside the scope of VAT. */
   readonly notes: readonly string[];
   readonly paymentInstructions: string | null;
+  /** The account the buyer pays to (IBAN/BIC, bankgiro, plusgiro); absent on documents issued before it was kept. */
+  readonly payeeAccount?: PayeeAccount | null;
   readonly periodStart: Date;
   readonly periodEnd: Date | null;
   readonly paymentTerms: { readonly provider: string; readonly method: string; readonly country: string };
@@ -134,7 +141,7 @@ export interface InvoiceInput {
   readonly id: string;
   readonly number: string;
   readonly bill: BillRecord & { readonly tax: TaxBreakdown };
-  readonly contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded'>;
+  readonly contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded'> & Partial<Pick<ContractSnapshot, 'contractType'>>;
   /** The contract user as the identity module knows them. */
   readonly user: User;
   /** The payer as the identity module knows them, when the contract has one. */
@@ -151,8 +158,12 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
   const tax = bill.tax;
   const user = party(input.user, { id: contract.userId, email: input.user.email }, contract.payer ? null : input.buyer, contract.payer ? null : tax.buyerVatNumber);
   const billedTo = contract.payer ? party(input.payer, contract.payer, input.buyer, tax.buyerVatNumber) : user;
-  const ediNumber = contract.invoice.ediNumber || null;
+  // E-invoices go to business buyers who asked for one (an e-invoice address); a consumer gets the PDF by e-mail.
+  const business = !!(billedTo.companyName || billedTo.vatNumber || contract.contractType === 'BUSINESS');
+  const ediNumber = (business && contract.invoice.ediNumber) || null;
   const s = seller.settings;
+  const sellerCountry = s.country ?? DEFAULT_SELLER_COUNTRY;
+  const account = { iban: s.iban ?? null, bic: s.bic ?? null, bankgiro: s.bankgiro ?? null, plusgiro: s.plusgiro ?? null };
   return {
     id: input.id,
     kind: 'INVOICE',
@@ -164,7 +175,9 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
     seller: {
       name: s.legalName ?? seller.vendorName,
       vatNumber: s.vatNumber,
-      address: { street: s.street, zip: s.zip, city: s.city, country: s.country ?? DEFAULT_SELLER_COUNTRY },
+      address: { street: s.street, zip: s.zip, city: s.city, country: sellerCountry },
+      organisationNumber: s.organisationNumber ?? organisationNumberFromVat(s.vatNumber, sellerCountry),
+      gln: s.gln ?? null,
     },
     billedTo,
     onBehalfOf: contract.payer ? user : null,
@@ -199,6 +212,7 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
     reverseCharge: tax.reverseCharge,
     notes: tax.note ? [tax.note] : [],
     paymentInstructions: s.paymentInstructions,
+    payeeAccount: hasPayeeAccount(account) ? account : null,
     periodStart: bill.periodStart,
     periodEnd: bill.periodEnd,
     paymentTerms: { ...contract.payment },

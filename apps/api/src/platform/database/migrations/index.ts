@@ -34,6 +34,7 @@ import { Sites1764700000000 } from './1764700000000-sites';
 import { PaywallVersions1764800000000 } from './1764800000000-paywall-versions';
 import { ReadLedgerFastPath1764900000000 } from './1764900000000-read-ledger-fast-path';
 import { PaywallViewsCountedInProcess1765000000000 } from './1765000000000-paywall-views-counted-in-process';
+import { VendorPayeeAccount1765600000001 } from './1765600000001-vendor-payee-account';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   PaywallVersions1764800000000,
   ReadLedgerFastPath1764900000000,
   PaywallViewsCountedInProcess1765000000000,
+  VendorPayeeAccount1765600000001,
 ];
