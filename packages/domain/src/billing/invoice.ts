@@ -7,6 +7,7 @@ import { PriceMode } from './tax/line-tax';
 import { formatRate, RateBasisPoints } from './tax/rates';
 import { RateTotal, TaxBreakdown } from './tax/bill-tax';
 import { TaxCategory } from './tax/categories';
+import { PlaceOfSupply } from './tax/place-of-supply';
 import { VatCategoryCode } from './tax/treatment';
 import { DEFAULT_SELLER_COUNTRY } from './vendor-billing';
 import { hasPayeeAccount, organisationNumberFromVat, PayeeAccount } from './payee-account';
@@ -91,6 +92,8 @@ export interface InvoiceDocument {
   readonly taxIncluded: boolean;
   /** Where the VAT is due (the market) and whether the buyer accounts for it. */
   readonly taxCountry: string;
+  /** Why `taxCountry`: the evidence of where the buyer is (absent on documents issued before it was kept). */
+  readonly placeOfSupply?: PlaceOfSupply;
   readonly reverseCharge: boolean;
   /** Legal notes: reverse charge, outside the scope of VAT. */
   readonly notes: readonly string[];
@@ -209,6 +212,7 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
     total: money(tax.gross, bill.price.currency),
     taxIncluded: contract.taxIncluded,
     taxCountry: tax.country,
+    ...(tax.placeOfSupply ? { placeOfSupply: tax.placeOfSupply } : {}),
     reverseCharge: tax.reverseCharge,
     notes: tax.note ? [tax.note] : [],
     paymentInstructions: s.paymentInstructions,
@@ -257,6 +261,12 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const who = (p: InvoiceParty) => [p.name, p.email].filter(Boolean).join(', ');
 const addressLine = (a: PostalAddress | null) => (a ? [a.street, [a.zip, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : null);
 
+const EVIDENCE_WORDS = { PAYMENT_COUNTRY: 'payment country', BILLING_ADDRESS: 'billing address', CHECKOUT_COUNTRY: 'checkout country', DEFAULT: "the seller's default market, no other evidence" } as const;
+
+/** "Place of supply: DE (billing address DE)": the country the VAT is due in and the evidence it rests on. */
+export const placeOfSupplyLine = (p: PlaceOfSupply) =>
+  `Place of supply: ${p.country} (${p.evidence.map((e) => (e.source === 'DEFAULT' ? EVIDENCE_WORDS.DEFAULT : `${EVIDENCE_WORDS[e.source]} ${e.country}`)).join(', ')})`;
+
 /** The invoice as labelled text blocks: what the e-mail body, the PDF and the tests read. */
 export interface InvoiceText {
   readonly title: string;
@@ -297,6 +307,7 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
   if (invoice.customerReference) facts.push(`Your reference: ${invoice.customerReference}`);
   if (invoice.vendorReference) facts.push(`Our reference: ${invoice.vendorReference}`);
   if (invoice.ediNumber) facts.push(`E-invoice number: ${invoice.ediNumber}`);
+  if (invoice.placeOfSupply) facts.push(placeOfSupplyLine(invoice.placeOfSupply));
   const stated = invoice.priceMode === 'TAX_INCLUDED' ? 'incl. VAT' : 'excl. VAT';
   const lineHeader = ['Description', 'Qty', `Unit price (${stated})`, 'VAT rate', 'VAT', 'Amount excl. VAT'];
   const lines = invoice.lines.map((l) => [

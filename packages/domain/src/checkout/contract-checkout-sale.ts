@@ -29,6 +29,8 @@ export class ContractCheckoutSale implements CheckoutSale {
     const payerEmail = d.giftMode ? (signedIn?.email ?? d.payerEmail!) : recipientEmail;
     const invoiced = payment.provider === INVOICE_PROVIDER;
     const country = checkout.buyerCountry ?? DEFAULT_PAYMENT_COUNTRY;
+    // The checkout's country is one piece of evidence of where the buyer is (billing/tax/place-of-supply.ts).
+    const countrySource = checkout.buyerCountry ? ('CHECKOUT' as const) : ('DEFAULT' as const);
     const applied = checkout.appliedDiscountCodes.filter((a) => a.status === 'APPLIED').map((a) => a.code);
     const contractIds: string[] = [];
     let payer: { id: string; email: string } | null = null;
@@ -42,11 +44,12 @@ export class ContractCheckoutSale implements CheckoutSale {
         payer: payerEmail !== recipientEmail ? { email: payerEmail } : undefined,
         discountCodes: applied,
         payment: invoiced
-          ? { ...INVOICE_PAYMENT, country }
+          ? { ...INVOICE_PAYMENT, country, countrySource }
           : {
               provider: payment.provider,
               method: payment.method,
               country,
+              countrySource,
               reference: payment.reference,
               brand: payment.brand,
               description: payment.description,
