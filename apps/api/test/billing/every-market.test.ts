@@ -156,6 +156,7 @@ describe('every market can be invoiced, in the vendor currency, with the right c
     expect(invoice.document).toMatchObject({ taxCountry: 'DE', placeOfSupply: evidence });
     const [mail] = await rowsOf(app, 'mail_messages', p.v.vendorId, 'AND to_address = $2', [`karl@${p.v.vendorId}.example.de`]);
     expect(mail.body).toContain('Place of supply: DE (billing address DE)');
+    expect(mail.body).toContain('Pay to: IBAN SE4550000000058398257466, BIC ESSESESS, Bankgiro 50501055');
   });
 
   it('a consumer with no evidence at all is taxed in the default market, and the invoice says so', async () => {

@@ -1,4 +1,4 @@
-import { formatMinor, InvoiceDocument, InvoiceParty } from './invoice';
+import { formatMinor, InvoiceDocument, InvoiceParty, lastDayOfPeriod } from './invoice';
 import { PostalAddress } from './invoicing-facts';
 import { formatRate } from './tax/rates';
 import { buyerEndpoint, organisationScheme, prefixedVat, sellerEndpoint } from './e-invoice-ids';
@@ -175,7 +175,9 @@ export function toUbl(invoice: InvoiceDocument): string {
   // Peppol wants a buyer reference or an order reference: the customer's reference, else the contract.
   x.leaf('cbc:BuyerReference', invoice.customerReference ?? invoice.contractId);
   x.open('cac:InvoicePeriod').leaf('cbc:StartDate', day(invoice.periodStart));
-  if (invoice.periodEnd) x.leaf('cbc:EndDate', day(invoice.periodEnd));
+  // EN 16931 BT-74 is the last day of the period (inclusive).
+  const lastDay = lastDayOfPeriod(invoice);
+  if (lastDay) x.leaf('cbc:EndDate', day(lastDay));
   x.close('cac:InvoicePeriod');
   if (credit && invoice.creditedInvoiceNumber) {
     x.open('cac:BillingReference').open('cac:InvoiceDocumentReference').leaf('cbc:ID', invoice.creditedInvoiceNumber);

@@ -4,6 +4,7 @@ import { money, Money } from '../shared';
 import { BillRecord } from './bill-record';
 import { BuyerDetails, PostalAddress, SellerFacts } from './invoicing-facts';
 import { PriceMode } from './tax/line-tax';
+import { divideRoundingHalfAwayFromZero } from './tax/rounding';
 import { formatRate, RateBasisPoints } from './tax/rates';
 import { RateTotal, TaxBreakdown } from './tax/bill-tax';
 import { TaxCategory } from './tax/categories';
@@ -258,6 +259,19 @@ export function formatMinor(minor: number): string {
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last day of the service period: the period's end is the next period's first instant, so the day before (never before the start). */
+export function lastDayOfPeriod(invoice: Pick<InvoiceDocument, 'periodStart' | 'periodEnd'>): Date | null {
+  if (!invoice.periodEnd) return null;
+  const before = new Date(invoice.periodEnd.getTime() - 24 * 60 * 60 * 1000);
+  return before < invoice.periodStart ? invoice.periodStart : before;
+}
+
+/** A line's unit price without VAT: the stated one when prices exclude VAT, else carved out at the line's rate (rounded half away from zero). */
+export function netUnitPrice(mode: PriceMode, line: Pick<InvoiceLine, 'unitPrice' | 'rate'>): number {
+  if (mode === 'TAX_EXCLUDED' || line.rate === 0) return line.unitPrice;
+  return Number(divideRoundingHalfAwayFromZero(BigInt(line.unitPrice) * 10_000n, BigInt(10_000 + line.rate)));
+}
 const who = (p: InvoiceParty) => [p.name, p.email].filter(Boolean).join(', ');
 const addressLine = (a: PostalAddress | null) => (a ? [a.street, [a.zip, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : null);
 
@@ -296,11 +310,14 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
   if (buyerAddress) buyer.push(`Address: ${buyerAddress}`);
   if (b.vatNumber) buyer.push(`Customer VAT number: ${b.vatNumber}`);
   if (invoice.onBehalfOf) buyer.push(`On behalf of: ${who(invoice.onBehalfOf)}`);
+  const credit = invoice.kind === 'CREDIT_NOTE';
+  const lastDay = lastDayOfPeriod(invoice);
   const facts = [
-    `${invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} number: ${invoice.number}`,
+    `${credit ? 'Credit note' : 'Invoice'} number: ${invoice.number}`,
     `Issue date: ${day(invoice.issuedAt)}`,
-    `Due date: ${day(invoice.dueAt)}`,
-    `Period: ${day(invoice.periodStart)}${invoice.periodEnd ? ` to ${day(invoice.periodEnd)}` : ''}`,
+    // A credit note asks for no payment: no due date.
+    ...(credit ? [] : [`Due date: ${day(invoice.dueAt)}`]),
+    `Period: ${day(invoice.periodStart)}${lastDay ? ` to ${day(lastDay)}` : ''}`,
     `Currency: ${c}`,
   ];
   if (invoice.creditedInvoiceNumber) facts.push(`Credits invoice: ${invoice.creditedInvoiceNumber}`);
@@ -308,12 +325,12 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
   if (invoice.vendorReference) facts.push(`Our reference: ${invoice.vendorReference}`);
   if (invoice.ediNumber) facts.push(`E-invoice number: ${invoice.ediNumber}`);
   if (invoice.placeOfSupply) facts.push(placeOfSupplyLine(invoice.placeOfSupply));
-  const stated = invoice.priceMode === 'TAX_INCLUDED' ? 'incl. VAT' : 'excl. VAT';
-  const lineHeader = ['Description', 'Qty', `Unit price (${stated})`, 'VAT rate', 'VAT', 'Amount excl. VAT'];
+  // Art. 226(8): the unit price exclusive of VAT, whatever the price mode.
+  const lineHeader = ['Description', 'Qty', 'Unit price (excl. VAT)', 'VAT rate', 'VAT', 'Amount excl. VAT'];
   const lines = invoice.lines.map((l) => [
     `${l.title} (${l.sku})${l.allowance ? `, less ${amount(l.allowance)}` : ''}`,
     String(l.quantity),
-    amount(l.unitPrice),
+    amount(netUnitPrice(invoice.priceMode, l)),
     `${formatRate(l.rate)} %`,
     amount(l.tax),
     amount(l.net),
@@ -322,11 +339,14 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
     ...invoice.taxTotals.map((t) => `VAT ${formatRate(t.rate)} % on ${amount(t.net)}: ${amount(t.tax)}`),
     `Total excl. VAT: ${amount(invoice.net)}`,
     `Total VAT: ${amount(invoice.tax)}`,
-    `Total to pay: ${amount(invoice.total.minor)}`,
+    credit ? `Amount credited: ${amount(Math.abs(invoice.total.minor))}` : `Total to pay: ${amount(invoice.total.minor)}`,
   ];
   const payment = [
     invoice.kind === 'CREDIT_NOTE' ? 'Nothing to pay: this credit note cancels the invoice above.' : `Pay ${amount(invoice.total.minor)} by ${day(invoice.dueAt)}, marked with invoice number ${invoice.number}.`,
   ];
+  const a = invoice.payeeAccount;
+  const account = a ? [a.iban && `IBAN ${a.iban}`, a.bic && `BIC ${a.bic}`, a.bankgiro && `Bankgiro ${a.bankgiro}`, a.plusgiro && `Plusgiro ${a.plusgiro}`].filter(Boolean) : [];
+  if (account.length && !credit) payment.push(`Pay to: ${account.join(', ')}`);
   if (invoice.paymentInstructions && invoice.kind !== 'CREDIT_NOTE') payment.push(`Payment instructions: ${invoice.paymentInstructions}`);
   return {
     title: `${invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} ${invoice.number}`,
