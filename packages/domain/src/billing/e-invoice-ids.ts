@@ -59,7 +59,8 @@ export function sellerEndpoint(seller: { gln?: string | null; organisationNumber
  * when the scheme is in the EAS list (`0088:7365560000000`); otherwise read
  * from the number and the buyer's country: a GLN (13 digits, check digit) as
  * 0088, a Swedish organisation number as 0007, a Norwegian as 0192, a Danish
- * CVR as 0184, a VAT number under its country's VAT scheme; else a GLN.
+ * CVR as 0184, a Swedish VAT number as its organisation number (0007), a
+ * VAT number under its country's VAT scheme; else a GLN.
  */
 export function buyerEndpoint(ediNumber: string, country: string): Identifier {
   const explicit = /^(\d{4}):(.+)$/.exec(ediNumber.trim());
@@ -71,6 +72,8 @@ export function buyerEndpoint(ediNumber: string, country: string): Identifier {
   if (country === 'NO' && /^\d{9}$/.test(digits)) return { scheme: '0192', id: digits };
   if (country === 'DK' && /^\d{8}$/.test(digits)) return { scheme: '0184', id: digits };
   const vat = normalizeVatNumber(raw);
+  // A Swedish VAT number is SE + the organisation number + 01.
+  if (country === 'SE' && /^SE\d{10}01$/.test(vat)) return { scheme: '0007', id: vat.slice(2, 12) };
   if (VAT_EAS[country] && isVatNumberOfValidForm(vat, country)) return { scheme: VAT_EAS[country], id: vat };
   return { scheme: '0088', id: digits };
 }

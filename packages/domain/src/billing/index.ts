@@ -11,3 +11,4 @@ export * from './invoicing-facts';
 export * from './management-billing';
 export * from './invoice-queries';
 export * from './e-invoice-ubl';
+export * from './payee-account';
