@@ -9,7 +9,13 @@ export const BILLING_SETTINGS_EXAMPLE = {
   city: 'Stockholm',
   country: 'SE',
   vatNumber: 'SE556703748501',
-  paymentInstructions: 'Bankgiro 123-4567, or IBAN SE45 5000 0000 0583 9825 7466, BIC ESSESESS',
+  paymentInstructions: 'Bankgiro 5050-1055, or IBAN SE45 5000 0000 0583 9825 7466, BIC ESSESESS',
+  organisationNumber: '5567037485',
+  gln: null,
+  iban: 'SE4550000000058398257466',
+  bic: 'ESSESESS',
+  bankgiro: '50501055',
+  plusgiro: null,
   rateOverrides: [{ country: 'SE', category: 'news', rate: 6 }],
   updatedAt: '2026-03-01T09:00:00.000Z',
 };
@@ -27,6 +33,12 @@ export const billingSettingsView = (s: VendorBillingSettings) => ({
   country: s.country,
   vatNumber: s.vatNumber,
   paymentInstructions: s.paymentInstructions,
+  organisationNumber: s.organisationNumber ?? null,
+  gln: s.gln ?? null,
+  iban: s.iban ?? null,
+  bic: s.bic ?? null,
+  bankgiro: s.bankgiro ?? null,
+  plusgiro: s.plusgiro ?? null,
   rateOverrides: s.rateOverrides.map((o) => ({ country: o.country, category: o.category, rate: o.rate / 100 })),
   updatedAt: s.updatedAt?.toISOString() ?? null,
 });
@@ -67,7 +79,9 @@ export class BillingSettingsController implements Controller {
           'The VAT number must have a valid form for `country` (prefix, length and check digits; SE when no country is set), ' +
           'else 400 `BILLING.BAD_SETTINGS`. `rateOverrides` replaces the whole list; each names a country, a tax category ' +
           '(standard, news, book, audiobook, e_publication, physical_periodical) and a rate in percent. Invoices already ' +
-          'issued keep what they said.',
+          'issued keep what they said. The bank account (`iban` with its checksum, `bic`, Swedish `bankgiro` and `plusgiro` ' +
+          'with their check digits), `organisationNumber` (Swedish: 10 digits, Luhn) and `gln` are checked the same way; ' +
+          'e-invoices carry them as the payee account and the seller\'s identifiers.',
         tags,
         auth: { kind: 'bearer', scope: 'sites:write' },
         body: { dto: UpdateBillingSettingsBody },

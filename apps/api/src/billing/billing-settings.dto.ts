@@ -20,6 +20,15 @@ export class UpdateBillingSettingsBody {
   @Nullable() @IsString() @Matches(/^[A-Z]{2}$/, { message: 'country must be two capital letters' }) country?: string | null;
   @Nullable() @IsString() @MaxLength(32) vatNumber?: string | null;
   @Nullable() @IsString() @MaxLength(1000) paymentInstructions?: string | null;
+  /** National registration number (Swedish organisationsnummer, 10 digits with a Luhn check digit). */
+  @Nullable() @IsString() @MaxLength(64) organisationNumber?: string | null;
+  /** GLN (13 digits): the seller's e-invoice address when set. */
+  @Nullable() @IsString() @MaxLength(64) gln?: string | null;
+  /** The account buyers pay to: IBAN (checksum checked) and BIC, Swedish bankgiro and plusgiro. */
+  @Nullable() @IsString() @MaxLength(64) iban?: string | null;
+  @Nullable() @IsString() @MaxLength(64) bic?: string | null;
+  @Nullable() @IsString() @MaxLength(64) bankgiro?: string | null;
+  @Nullable() @IsString() @MaxLength(64) plusgiro?: string | null;
   @Nullable() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => RateOverrideBody) rateOverrides?: RateOverrideBody[] | null;
 }
 
@@ -37,6 +46,12 @@ export class BillingSettingsView {
   @NullableInAnswer() @IsString() country!: string | null;
   @NullableInAnswer() @IsString() vatNumber!: string | null;
   @NullableInAnswer() @IsString() paymentInstructions!: string | null;
+  @NullableInAnswer() @IsString() organisationNumber!: string | null;
+  @NullableInAnswer() @IsString() gln!: string | null;
+  @NullableInAnswer() @IsString() iban!: string | null;
+  @NullableInAnswer() @IsString() bic!: string | null;
+  @NullableInAnswer() @IsString() bankgiro!: string | null;
+  @NullableInAnswer() @IsString() plusgiro!: string | null;
   @IsArray() @ValidateNested({ each: true }) @Type(() => RateOverrideView) rateOverrides!: RateOverrideView[];
   @NullableInAnswer() @IsString() updatedAt!: string | null;
 }

@@ -36,6 +36,12 @@ export function registerBillingCommands(program: Command, withRuntime: WithRunti
     .option('--country <cc>', 'two capital letters; where the vendor is established')
     .option('--vat-number <number>', 'must have a valid form for the country')
     .option('--payment-instructions <text>', 'bank account, IBAN/BIC, bankgiro... as printed on invoices')
+    .option('--organisation-number <number>', 'national registration number (Swedish: 10 digits, Luhn)')
+    .option('--gln <number>', "GLN (13 digits), the seller's e-invoice address")
+    .option('--iban <iban>', 'the account buyers pay to (checksum checked)')
+    .option('--bic <bic>', 'the bank of the IBAN (8 or 11 characters)')
+    .option('--bankgiro <number>', 'Swedish bankgiro number (7 or 8 digits)')
+    .option('--plusgiro <number>', 'Swedish plusgiro number (2 to 8 digits)')
     .option('--rate <COUNTRY:category=percent>', 'a VAT rate override (repeat; replaces the list)', rateOverride)
     .option('--clear-rates', 'remove every rate override')
     .action(
@@ -48,6 +54,12 @@ export function registerBillingCommands(program: Command, withRuntime: WithRunti
         country?: string;
         vatNumber?: string;
         paymentInstructions?: string;
+        organisationNumber?: string;
+        gln?: string;
+        iban?: string;
+        bic?: string;
+        bankgiro?: string;
+        plusgiro?: string;
         rate?: { country: string; category: TaxCategory; rate: number }[];
         clearRates?: boolean;
       }) =>
@@ -60,6 +72,12 @@ export function registerBillingCommands(program: Command, withRuntime: WithRunti
             country: cleared(o.country),
             vatNumber: cleared(o.vatNumber),
             paymentInstructions: cleared(o.paymentInstructions),
+            organisationNumber: cleared(o.organisationNumber),
+            gln: cleared(o.gln),
+            iban: cleared(o.iban),
+            bic: cleared(o.bic),
+            bankgiro: cleared(o.bankgiro),
+            plusgiro: cleared(o.plusgiro),
             rateOverrides: o.clearRates ? [] : o.rate,
           };
           const changes = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));

@@ -81,6 +81,12 @@ export class VendorBillingSettingsRow {
   @Column('char', { length: 2, nullable: true }) country!: string | null;
   @Column('text', { name: 'vat_number', nullable: true }) vatNumber!: string | null;
   @Column('text', { name: 'payment_instructions', nullable: true }) paymentInstructions!: string | null;
+  @Column('text', { name: 'organisation_number', nullable: true }) organisationNumber!: string | null;
+  @Column('text', { nullable: true }) gln!: string | null;
+  @Column('text', { nullable: true }) iban!: string | null;
+  @Column('text', { nullable: true }) bic!: string | null;
+  @Column('text', { nullable: true }) bankgiro!: string | null;
+  @Column('text', { nullable: true }) plusgiro!: string | null;
   @Column('jsonb', { name: 'rate_overrides' }) rateOverrides!: { country: string; category: string; rate: number }[];
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }

@@ -133,7 +133,8 @@ export class PdfLibInvoiceRenderer implements InvoicePdfRenderer {
       write(t.lineHeader[4], 0, { font: bold, size: 8, right: columns.vat });
       write(t.lineHeader[5], 0, { font: bold, size: 8, right: columns.amount });
       pen.y -= 11;
-      write(`(${invoice.priceMode === 'TAX_INCLUDED' ? 'incl. VAT' : 'excl. VAT'})`, 0, { size: 7, color: GREY, right: columns.unit });
+      // Art. 226(8): unit prices are printed without VAT in either price mode (invoiceText).
+      write('(excl. VAT)', 0, { size: 7, color: GREY, right: columns.unit });
       pen.y -= 12;
       rule();
       pen.y -= 4;

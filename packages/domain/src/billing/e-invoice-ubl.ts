@@ -1,7 +1,7 @@
-import { formatMinor, InvoiceDocument, InvoiceParty } from './invoice';
+import { formatMinor, InvoiceDocument, InvoiceParty, lastDayOfPeriod } from './invoice';
 import { PostalAddress } from './invoicing-facts';
 import { formatRate } from './tax/rates';
-import { vatPrefixOf } from './tax/vat-number';
+import { buyerEndpoint, organisationScheme, prefixedVat, sellerEndpoint } from './e-invoice-ids';
 
 // UBL 2.1 invoices and credit notes following Peppol BIS Billing 3.0
 // (docs/invoices.md, "E-invoices"). Elements are written in the order the
@@ -9,32 +9,6 @@ import { vatPrefixOf } from './tax/vat-number';
 
 export const PEPPOL_CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const PEPPOL_PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
-
-/**
- * Electronic address schemes (Peppol EAS code list) of VAT numbers by
- * country, for the seller's endpoint: the seller's VAT number is its
- * Peppol address unless the vendor's settings say otherwise.
- */
-const VAT_EAS: Readonly<Record<string, string>> = {
-  AT: '9914', BE: '9925', BG: '9926', CH: '9927', CY: '9928', CZ: '9929', DE: '9930', EE: '9931', GB: '9932',
-  GR: '9933', HR: '9934', IE: '9935', LT: '9937', LU: '9938', LV: '9939', MT: '9943', NL: '9944', PL: '9945',
-  PT: '9946', RO: '9947', SI: '9949', SK: '9950', SE: '9955', FR: '9957', ES: '9920', IT: '0211', DK: '0198',
-  FI: '0213', NO: '0192', HU: '9910',
-};
-
-/**
- * The buyer's electronic address from `invoice.ediNumber`: `scheme:identifier`
- * when the scheme is given (`0088:7365560000000`), a 13-digit number as a GLN
- * (0088), a Swedish organisation number (10 digits) as 0007, else the number
- * under the GLN scheme.
- */
-export function peppolEndpoint(ediNumber: string): { scheme: string; id: string } {
-  const explicit = /^(\d{4}):(.+)$/.exec(ediNumber.trim());
-  if (explicit) return { scheme: explicit[1], id: explicit[2] };
-  const digits = ediNumber.replace(/[\s-]/g, '');
-  if (/^\d{10}$/.test(digits)) return { scheme: '0007', id: digits };
-  return { scheme: '0088', id: digits };
-}
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -87,22 +61,25 @@ function taxCategory(x: Xml, element: string, code: string, rate: number): void 
     x.leaf('cbc:TaxExemptionReasonCode', 'VATEX-EU-AE').leaf('cbc:TaxExemptionReason', 'Reverse charge');
   }
   if (element === 'cac:TaxCategory' && code === 'O') {
-    x.leaf('cbc:TaxExemptionReasonCode', 'VATEX-EU-O').leaf('cbc:TaxExemptionReason', 'Not subject to VAT');
+    x.leaf('cbc:TaxExemptionReasonCode', 'VATEX-EU-O').leaf('cbc:TaxExemptionReason', 'Outside the scope of EU VAT');
   }
   x.open('cac:TaxScheme').leaf('cbc:ID', 'VAT').close('cac:TaxScheme');
   x.close(element);
 }
 
+/** Whether the document has a line or total outside the scope of VAT (category O): then no VAT identifiers (BR-O-02). */
+const outsideScope = (invoice: InvoiceDocument) => invoice.taxTotals.some((t) => t.code === 'O') || invoice.lines.some((l) => l.vatCategory === 'O');
+
 function customer(x: Xml, invoice: InvoiceDocument, b: InvoiceParty): void {
   x.open('cac:AccountingCustomerParty').open('cac:Party');
   if (invoice.ediNumber) {
-    const endpoint = peppolEndpoint(invoice.ediNumber);
+    const endpoint = buyerEndpoint(invoice.ediNumber, b.address?.country ?? invoice.taxCountry);
     x.leaf('cbc:EndpointID', endpoint.id, { schemeID: endpoint.scheme });
   }
   const name = b.companyName ?? b.name ?? b.email;
   x.open('cac:PartyName').leaf('cbc:Name', name).close('cac:PartyName');
   address(x, b.address, invoice.taxCountry);
-  if (b.vatNumber) {
+  if (b.vatNumber && !outsideScope(invoice)) {
     x.open('cac:PartyTaxScheme').leaf('cbc:CompanyID', b.vatNumber);
     x.open('cac:TaxScheme').leaf('cbc:ID', 'VAT').close('cac:TaxScheme');
     x.close('cac:PartyTaxScheme');
@@ -114,17 +91,60 @@ function customer(x: Xml, invoice: InvoiceDocument, b: InvoiceParty): void {
 
 function supplier(x: Xml, invoice: InvoiceDocument): void {
   const s = invoice.seller;
+  const country = s.address.country;
+  const vat = s.vatNumber ? prefixedVat(s.vatNumber, country) : null;
+  const organisation = s.organisationNumber ?? null;
+  const outside = outsideScope(invoice);
   x.open('cac:AccountingSupplierParty').open('cac:Party');
-  if (s.vatNumber) x.leaf('cbc:EndpointID', s.vatNumber, { schemeID: VAT_EAS[s.address.country] ?? '9955' });
+  const endpoint = sellerEndpoint({ gln: s.gln, organisationNumber: organisation, vatNumber: vat, country });
+  if (endpoint) x.leaf('cbc:EndpointID', endpoint.id, { schemeID: endpoint.scheme });
+  // Outside the scope of VAT the seller is known by its VAT number as a plain identifier (BR-O-02, BR-CO-26).
+  if (outside && vat && !organisation) x.open('cac:PartyIdentification').leaf('cbc:ID', vat).close('cac:PartyIdentification');
   x.open('cac:PartyName').leaf('cbc:Name', s.name).close('cac:PartyName');
-  address(x, s.address, s.address.country);
-  if (s.vatNumber) {
-    x.open('cac:PartyTaxScheme').leaf('cbc:CompanyID', s.vatNumber.startsWith(vatPrefixOf(s.address.country)) ? s.vatNumber : `${vatPrefixOf(s.address.country)}${s.vatNumber}`);
+  address(x, s.address, country);
+  if (vat && !outside) {
+    x.open('cac:PartyTaxScheme').leaf('cbc:CompanyID', vat);
     x.open('cac:TaxScheme').leaf('cbc:ID', 'VAT').close('cac:TaxScheme');
     x.close('cac:PartyTaxScheme');
   }
-  x.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', s.name).close('cac:PartyLegalEntity');
+  x.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', s.name);
+  const scheme = organisation ? organisationScheme(country, organisation) : null;
+  x.leaf('cbc:CompanyID', organisation, scheme && ['0007', '0192', '0184'].includes(scheme) ? { schemeID: scheme } : {});
+  x.close('cac:PartyLegalEntity');
   x.close('cac:Party').close('cac:AccountingSupplierParty');
+}
+
+/**
+ * How the bill is paid (EN 16931 BG-16, UNCL 4461): a card-paid bill is 48
+ * with the card's last digits; an invoice is a credit transfer to the
+ * vendor's account, SEPA (58) for an IBAN in euro (then alone), else 30, and for a
+ * Swedish bankgiro or plusgiro 30 with the branch SE:BANKGIRO / SE:PLUSGIRO
+ * (Peppol SE-R-007..SE-R-011). Without an account: 1 (not defined).
+ */
+function paymentMeans(x: Xml, invoice: InvoiceDocument): void {
+  const terms = invoice.paymentTerms as InvoiceDocument['paymentTerms'] & { brand?: string | null; description?: string | null };
+  if (terms.method.toLowerCase() === 'card') {
+    x.open('cac:PaymentMeans').leaf('cbc:PaymentMeansCode', '48').leaf('cbc:PaymentID', invoice.number);
+    const last = /(\d{4})\D*$/.exec(terms.description ?? '')?.[1] ?? 'XXXX';
+    x.open('cac:CardAccount').leaf('cbc:PrimaryAccountNumberID', last).leaf('cbc:NetworkID', terms.brand || 'card').close('cac:CardAccount');
+    x.close('cac:PaymentMeans');
+    return;
+  }
+  const a = invoice.payeeAccount ?? null;
+  const transfer = (code: string, id: string, branch: string | null) => {
+    x.open('cac:PaymentMeans').leaf('cbc:PaymentMeansCode', code).leaf('cbc:PaymentID', invoice.number);
+    x.open('cac:PayeeFinancialAccount').leaf('cbc:ID', id).leaf('cbc:Name', invoice.seller.name);
+    if (branch) x.open('cac:FinancialInstitutionBranch').leaf('cbc:ID', branch).close('cac:FinancialInstitutionBranch');
+    x.close('cac:PayeeFinancialAccount').close('cac:PaymentMeans');
+  };
+  // All payment means of a document share one code (UBL-SR-47): a euro invoice with an IBAN is SEPA only.
+  const sepa = !!a?.iban && invoice.currency === 'EUR';
+  if (a?.iban) transfer(sepa ? '58' : '30', a.iban, a.bic);
+  if (a?.bankgiro && !sepa) transfer('30', a.bankgiro, 'SE:BANKGIRO');
+  if (a?.plusgiro && !sepa) transfer('30', a.plusgiro, 'SE:PLUSGIRO');
+  if (!a?.iban && !a?.bankgiro && !a?.plusgiro) {
+    x.open('cac:PaymentMeans').leaf('cbc:PaymentMeansCode', '1').leaf('cbc:PaymentID', invoice.number).close('cac:PaymentMeans');
+  }
 }
 
 /**
@@ -155,7 +175,9 @@ export function toUbl(invoice: InvoiceDocument): string {
   // Peppol wants a buyer reference or an order reference: the customer's reference, else the contract.
   x.leaf('cbc:BuyerReference', invoice.customerReference ?? invoice.contractId);
   x.open('cac:InvoicePeriod').leaf('cbc:StartDate', day(invoice.periodStart));
-  if (invoice.periodEnd) x.leaf('cbc:EndDate', day(invoice.periodEnd));
+  // EN 16931 BT-74 is the last day of the period (inclusive).
+  const lastDay = lastDayOfPeriod(invoice);
+  if (lastDay) x.leaf('cbc:EndDate', day(lastDay));
   x.close('cac:InvoicePeriod');
   if (credit && invoice.creditedInvoiceNumber) {
     x.open('cac:BillingReference').open('cac:InvoiceDocumentReference').leaf('cbc:ID', invoice.creditedInvoiceNumber);
@@ -164,9 +186,7 @@ export function toUbl(invoice: InvoiceDocument): string {
   x.open('cac:ContractDocumentReference').leaf('cbc:ID', invoice.contractId).close('cac:ContractDocumentReference');
   supplier(x, invoice);
   customer(x, invoice, invoice.billedTo);
-  if (!credit) {
-    x.open('cac:PaymentMeans').leaf('cbc:PaymentMeansCode', '30').leaf('cbc:PaymentID', invoice.number).close('cac:PaymentMeans');
-  }
+  if (!credit) paymentMeans(x, invoice);
   const terms = [invoice.paymentInstructions, invoice.vendorReference ? `Our reference: ${invoice.vendorReference}` : null].filter(Boolean).join(' ');
   if (terms && !credit) x.open('cac:PaymentTerms').leaf('cbc:Note', terms).close('cac:PaymentTerms');
 

@@ -15,3 +15,4 @@ export * from './receipt';
 export * from './receipt-text';
 export * from './receipt-mail';
 export * from './receipt-use-cases';
+export * from './payee-account';

@@ -5,11 +5,14 @@ import { money, Money } from '../shared';
 import { BillRecord } from './bill-record';
 import { BuyerDetails, PostalAddress, SellerFacts } from './invoicing-facts';
 import { PriceMode } from './tax/line-tax';
+import { divideRoundingHalfAwayFromZero } from './tax/rounding';
 import { formatRate, RateBasisPoints } from './tax/rates';
 import { RateTotal, TaxBreakdown } from './tax/bill-tax';
 import { TaxCategory } from './tax/categories';
+import { PlaceOfSupply } from './tax/place-of-supply';
 import { VatCategoryCode } from './tax/treatment';
 import { DEFAULT_SELLER_COUNTRY } from './vendor-billing';
+import { hasPayeeAccount, organisationNumberFromVat, PayeeAccount } from './payee-account';
 
 /** Someone named on an invoice: the billed person (buyer or payer) or the user they pay for. */
 export interface InvoiceParty {
@@ -27,6 +30,10 @@ export interface InvoiceSeller {
   readonly name: string;
   readonly vatNumber: string | null;
   readonly address: PostalAddress;
+  /** National registration number (EN 16931 BT-30); absent on documents issued before it was kept. */
+  readonly organisationNumber?: string | null;
+  /** GLN, the seller's e-invoice address when set. */
+  readonly gln?: string | null;
 }
 
 /** One invoice line; amounts in minor units of the invoice's currency. */
@@ -87,10 +94,14 @@ export interface InvoiceDocument {
   readonly taxIncluded: boolean;
   /** Where the VAT is due (the market) and whether the buyer accounts for it. */
   readonly taxCountry: string;
+  /** Why `taxCountry`: the evidence of where the buyer is (absent on documents issued before it was kept). */
+  readonly placeOfSupply?: PlaceOfSupply;
   readonly reverseCharge: boolean;
   /** Legal notes: reverse charge, outside the scope of VAT. */
   readonly notes: readonly string[];
   readonly paymentInstructions: string | null;
+  /** The account the buyer pays to (IBAN/BIC, bankgiro, plusgiro); absent on documents issued before it was kept. */
+  readonly payeeAccount?: PayeeAccount | null;
   readonly periodStart: Date;
   readonly periodEnd: Date | null;
   readonly paymentTerms: { readonly provider: string; readonly method: string; readonly country: string };
@@ -122,7 +133,7 @@ export interface InvoiceInput {
   readonly id: string;
   readonly number: string;
   readonly bill: BillRecord & { readonly tax: TaxBreakdown };
-  readonly contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded'>;
+  readonly contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded'> & Partial<Pick<ContractSnapshot, 'contractType'>>;
   /** The contract user as the identity module knows them. */
   readonly user: User;
   /** The payer as the identity module knows them, when the contract has one. */
@@ -139,8 +150,12 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
   const tax = bill.tax;
   const user = party(input.user, { id: contract.userId, email: input.user.email }, contract.payer ? null : input.buyer, contract.payer ? null : tax.buyerVatNumber);
   const billedTo = contract.payer ? party(input.payer, contract.payer, input.buyer, tax.buyerVatNumber) : user;
-  const ediNumber = contract.invoice.ediNumber || null;
+  // E-invoices go to business buyers who asked for one (an e-invoice address); a consumer gets the PDF by e-mail.
+  const business = !!(billedTo.companyName || billedTo.vatNumber || contract.contractType === 'BUSINESS');
+  const ediNumber = (business && contract.invoice.ediNumber) || null;
   const s = seller.settings;
+  const sellerCountry = s.country ?? DEFAULT_SELLER_COUNTRY;
+  const account = { iban: s.iban ?? null, bic: s.bic ?? null, bankgiro: s.bankgiro ?? null, plusgiro: s.plusgiro ?? null };
   return {
     id: input.id,
     kind: 'INVOICE',
@@ -152,7 +167,9 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
     seller: {
       name: s.legalName ?? seller.vendorName,
       vatNumber: s.vatNumber,
-      address: { street: s.street, zip: s.zip, city: s.city, country: s.country ?? DEFAULT_SELLER_COUNTRY },
+      address: { street: s.street, zip: s.zip, city: s.city, country: sellerCountry },
+      organisationNumber: s.organisationNumber ?? organisationNumberFromVat(s.vatNumber, sellerCountry),
+      gln: s.gln ?? null,
     },
     billedTo,
     onBehalfOf: contract.payer ? user : null,
@@ -184,9 +201,11 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
     total: money(tax.gross, bill.price.currency),
     taxIncluded: contract.taxIncluded,
     taxCountry: tax.country,
+    ...(tax.placeOfSupply ? { placeOfSupply: tax.placeOfSupply } : {}),
     reverseCharge: tax.reverseCharge,
     notes: tax.note ? [tax.note] : [],
     paymentInstructions: s.paymentInstructions,
+    payeeAccount: hasPayeeAccount(account) ? account : null,
     periodStart: bill.periodStart,
     periodEnd: bill.periodEnd,
     paymentTerms: { ...contract.payment },
@@ -228,8 +247,27 @@ export function formatMinor(minor: number): string {
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last day of the service period: the period's end is the next period's first instant, so the day before (never before the start). */
+export function lastDayOfPeriod(invoice: Pick<InvoiceDocument, 'periodStart' | 'periodEnd'>): Date | null {
+  if (!invoice.periodEnd) return null;
+  const before = new Date(invoice.periodEnd.getTime() - 24 * 60 * 60 * 1000);
+  return before < invoice.periodStart ? invoice.periodStart : before;
+}
+
+/** A line's unit price without VAT: the stated one when prices exclude VAT, else carved out at the line's rate (rounded half away from zero). */
+export function netUnitPrice(mode: PriceMode, line: Pick<InvoiceLine, 'unitPrice' | 'rate'>): number {
+  if (mode === 'TAX_EXCLUDED' || line.rate === 0) return line.unitPrice;
+  return Number(divideRoundingHalfAwayFromZero(BigInt(line.unitPrice) * 10_000n, BigInt(10_000 + line.rate)));
+}
 const who = (p: InvoiceParty) => [p.name, p.email].filter(Boolean).join(', ');
 const addressLine = (a: PostalAddress | null) => (a ? [a.street, [a.zip, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : null);
+
+const EVIDENCE_WORDS = { PAYMENT_COUNTRY: 'payment country', BILLING_ADDRESS: 'billing address', CHECKOUT_COUNTRY: 'checkout country', DEFAULT: "the seller's default market, no other evidence" } as const;
+
+/** "Place of supply: DE (billing address DE)": the country the VAT is due in and the evidence it rests on. */
+export const placeOfSupplyLine = (p: PlaceOfSupply) =>
+  `Place of supply: ${p.country} (${p.evidence.map((e) => (e.source === 'DEFAULT' ? EVIDENCE_WORDS.DEFAULT : `${EVIDENCE_WORDS[e.source]} ${e.country}`)).join(', ')})`;
 
 /** The invoice as labelled text blocks: what the e-mail body, the PDF and the tests read. */
 export interface InvoiceText {
@@ -263,24 +301,27 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
   if (b.vatNumber) buyer.push(`Customer VAT number: ${b.vatNumber}`);
   if (invoice.onBehalfOf) buyer.push(`On behalf of: ${who(invoice.onBehalfOf)}`);
   const paidAt = invoice.kind === 'INVOICE' && invoice.paidAt ? invoice.paidAt : null;
+  const credit = invoice.kind === 'CREDIT_NOTE';
+  const lastDay = lastDayOfPeriod(invoice);
   const facts = [
-    `${invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} number: ${invoice.number}`,
+    `${credit ? 'Credit note' : 'Invoice'} number: ${invoice.number}`,
     `Issue date: ${day(invoice.issuedAt)}`,
-    // A paid invoice asks for nothing: the date it was paid stands where the due date was.
-    paidAt ? `Paid: ${day(paidAt)}` : `Due date: ${day(invoice.dueAt)}`,
-    `Period: ${day(invoice.periodStart)}${invoice.periodEnd ? ` to ${day(invoice.periodEnd)}` : ''}`,
+    // A paid invoice asks for nothing: the date it was paid stands where the due date was; a credit note has neither.
+    ...(credit ? [] : [paidAt ? `Paid: ${day(paidAt)}` : `Due date: ${day(invoice.dueAt)}`]),
+    `Period: ${day(invoice.periodStart)}${lastDay ? ` to ${day(lastDay)}` : ''}`,
     `Currency: ${c}`,
   ];
   if (invoice.creditedInvoiceNumber) facts.push(`Credits invoice: ${invoice.creditedInvoiceNumber}`);
   if (invoice.customerReference) facts.push(`Your reference: ${invoice.customerReference}`);
   if (invoice.vendorReference) facts.push(`Our reference: ${invoice.vendorReference}`);
   if (invoice.ediNumber) facts.push(`E-invoice number: ${invoice.ediNumber}`);
-  const stated = invoice.priceMode === 'TAX_INCLUDED' ? 'incl. VAT' : 'excl. VAT';
-  const lineHeader = ['Description', 'Qty', `Unit price (${stated})`, 'VAT rate', 'VAT', 'Amount excl. VAT'];
+  if (invoice.placeOfSupply) facts.push(placeOfSupplyLine(invoice.placeOfSupply));
+  // Art. 226(8): the unit price exclusive of VAT, whatever the price mode.
+  const lineHeader = ['Description', 'Qty', 'Unit price (excl. VAT)', 'VAT rate', 'VAT', 'Amount excl. VAT'];
   const lines = invoice.lines.map((l) => [
     `${l.title} (${l.sku})${l.allowance ? `, less ${amount(l.allowance)}` : ''}`,
     String(l.quantity),
-    amount(l.unitPrice),
+    amount(netUnitPrice(invoice.priceMode, l)),
     `${formatRate(l.rate)} %`,
     amount(l.tax),
     amount(l.net),
@@ -289,7 +330,11 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
     ...invoice.taxTotals.map((t) => `VAT ${formatRate(t.rate)} % on ${amount(t.net)}: ${amount(t.tax)}`),
     `Total excl. VAT: ${amount(invoice.net)}`,
     `Total VAT: ${amount(invoice.tax)}`,
-    paidAt ? `Total paid: ${amount(invoice.total.minor)}` : `Total to pay: ${amount(invoice.total.minor)}`,
+    credit
+      ? `Amount credited: ${amount(Math.abs(invoice.total.minor))}`
+      : paidAt
+        ? `Total paid: ${amount(invoice.total.minor)}`
+        : `Total to pay: ${amount(invoice.total.minor)}`,
   ];
   const payment = [
     invoice.kind === 'CREDIT_NOTE'
@@ -298,7 +343,10 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
         ? `Paid in full on ${day(paidAt)}. Nothing to pay.`
         : `Pay ${amount(invoice.total.minor)} by ${day(invoice.dueAt)}, marked with invoice number ${invoice.number}.`,
   ];
-  if (invoice.paymentInstructions && invoice.kind !== 'CREDIT_NOTE' && !paidAt) payment.push(`Payment instructions: ${invoice.paymentInstructions}`);
+  const a = invoice.payeeAccount;
+  const account = a ? [a.iban && `IBAN ${a.iban}`, a.bic && `BIC ${a.bic}`, a.bankgiro && `Bankgiro ${a.bankgiro}`, a.plusgiro && `Plusgiro ${a.plusgiro}`].filter(Boolean) : [];
+  if (account.length && !credit && !paidAt) payment.push(`Pay to: ${account.join(', ')}`);
+  if (invoice.paymentInstructions && !credit && !paidAt) payment.push(`Payment instructions: ${invoice.paymentInstructions}`);
   return {
     title: `${invoice.kind === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice'} ${invoice.number}`,
     seller,

@@ -5,6 +5,7 @@ import { DEFAULT_TAX_CATEGORY, TaxCategory } from './tax/categories';
 import { priceMode } from './tax/line-tax';
 import { RateTotal, TaxBreakdown, shareAmong, taxBill } from './tax/bill-tax';
 import { taxTreatment } from './tax/treatment';
+import { placeOfSupply } from './tax/place-of-supply';
 import { DEFAULT_SELLER_COUNTRY, emptyBillingSettings, VendorBillingSettings } from './vendor-billing';
 
 /** A postal address on an invoice. */
@@ -78,8 +79,9 @@ export type TaxedContract = Pick<ContractSnapshot, 'items' | 'taxIncluded' | 'pa
  * contract's item (quantity and unit price); the bill's price is shared among
  * the items in proportion to their list amounts (a discounted or prorated
  * bill shows the difference as an allowance per line); each line is taxed
- * at its category's rate in the market (`payment.country`), with the
- * contract's price mode.
+ * at its category's rate in the place of supply (tax/place-of-supply.ts:
+ * the billing address, the stated or checkout's payment country), with the
+ * contract's price mode; the evidence used is kept with the tax.
  */
 export function taxOfBill(input: {
   bill: Pick<Bill, 'items' | 'price'>;
@@ -99,12 +101,17 @@ export function taxOfBill(input: {
     bill.price.minor,
     priced.map((p) => p.quantity * p.unitPrice),
   );
+  const place = placeOfSupply({
+    paymentCountry: contract.payment.country,
+    paymentCountrySource: contract.payment.countrySource,
+    billingAddressCountry: input.buyer?.address?.country ?? null,
+  });
   const treatment = taxTreatment({
     sellerCountry: input.seller.country ?? DEFAULT_SELLER_COUNTRY,
-    buyerCountry: contract.payment.country,
+    buyerCountry: place.country,
     buyerVatNumber: input.buyer?.vatNumber ?? null,
   });
-  return taxBill({
+  const taxed = taxBill({
     mode: priceMode(contract.taxIncluded),
     treatment,
     overrides: input.seller.rateOverrides,
@@ -117,6 +124,7 @@ export function taxOfBill(input: {
       category: input.categories.get(p.item.sku) ?? DEFAULT_TAX_CATEGORY,
     })),
   });
+  return { ...taxed, placeOfSupply: place };
 }
 
 /**

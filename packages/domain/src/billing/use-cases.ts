@@ -76,7 +76,8 @@ export class InvoiceBill {
 
   async execute(command: {
     bill: Bill;
-    contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded' | 'items' | 'billingDetails'>;
+    contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded' | 'items' | 'billingDetails'> &
+      Partial<Pick<ContractSnapshot, 'contractType'>>;
   }): Promise<{ bill: BillRecord; invoice: InvoiceDocument | null }> {
     const { bill, contract } = command;
     const existing = await this.bills.find(bill.vendorId, bill.id);

@@ -2,6 +2,7 @@ import { Clock, InvalidError } from '../shared';
 import { isTaxCategory } from './tax/categories';
 import { RateOverride } from './tax/rates';
 import { isVatNumberOfValidForm, normalizeVatNumber } from './tax/vat-number';
+import { normalizeBankgiro, normalizeBic, normalizeGln, normalizeIban, normalizeOrganisationNumber, normalizePlusgiro } from './payee-account';
 
 /** The seller on a vendor's invoices: what an EU invoice must say of the supplier. */
 export interface VendorBillingSettings {
@@ -16,6 +17,15 @@ export interface VendorBillingSettings {
   readonly vatNumber: string | null;
   /** How to pay, as the invoice prints it (bank account, IBAN/BIC, bankgiro...). */
   readonly paymentInstructions: string | null;
+  /** The national registration number (Swedish organisationsnummer); a Swedish one comes from the VAT number when unset. */
+  readonly organisationNumber?: string | null;
+  /** The vendor's GLN (13 digits), its e-invoice address when set (Peppol scheme 0088). */
+  readonly gln?: string | null;
+  /** The bank account buyers pay to (e-invoice PayeeFinancialAccount): IBAN and BIC, Swedish bankgiro or plusgiro. */
+  readonly iban?: string | null;
+  readonly bic?: string | null;
+  readonly bankgiro?: string | null;
+  readonly plusgiro?: string | null;
   /** The vendor's own rates, overriding the table per country and category. */
   readonly rateOverrides: readonly RateOverride[];
   readonly updatedAt: Date | null;
@@ -33,6 +43,12 @@ export const emptyBillingSettings = (vendorId: string): VendorBillingSettings =>
   country: null,
   vatNumber: null,
   paymentInstructions: null,
+  organisationNumber: null,
+  gln: null,
+  iban: null,
+  bic: null,
+  bankgiro: null,
+  plusgiro: null,
   rateOverrides: [],
   updatedAt: null,
 });
@@ -54,6 +70,28 @@ function text(field: string, value: string | null, max: number): string | null {
   return trimmed || null;
 }
 
+/** The identifiers and bank account of a change, each checked (form and check digits) and normalised. */
+function checkedAccount(pick: <K extends keyof BillingSettingsChange>(key: K) => VendorBillingSettings[K], country: string) {
+  const checked = (field: 'organisationNumber' | 'gln' | 'iban' | 'bic' | 'bankgiro' | 'plusgiro', normalize: (v: string) => string | null, what: string) => {
+    const value = pick(field);
+    if (value === null || value === undefined || value.trim() === '') return null;
+    if (value.length > 64) throw bad(field, 'must be at most 64 characters');
+    const normalized = normalize(value);
+    if (normalized === null) throw bad(field, `is not ${what}`);
+    return normalized;
+  };
+  const account = {
+    organisationNumber: checked('organisationNumber', (v) => normalizeOrganisationNumber(v, country), `an organisation number of valid form for ${country}`),
+    gln: checked('gln', normalizeGln, 'a GLN (13 digits with a valid check digit)'),
+    iban: checked('iban', normalizeIban, 'an IBAN (country, length and checksum)'),
+    bic: checked('bic', normalizeBic, 'a BIC (8 or 11 characters)'),
+    bankgiro: checked('bankgiro', normalizeBankgiro, 'a bankgiro number (7 or 8 digits with a valid check digit)'),
+    plusgiro: checked('plusgiro', normalizePlusgiro, 'a plusgiro number (2 to 8 digits with a valid check digit)'),
+  };
+  if (account.bic && !account.iban) throw bad('bic', 'is given without an iban');
+  return account;
+}
+
 /** Applies a change (a field left out stays; null clears it) and checks the result. */
 export function changeBillingSettings(current: VendorBillingSettings, change: BillingSettingsChange, now: Date): VendorBillingSettings {
   const pick = <K extends keyof BillingSettingsChange>(key: K) => (change[key] === undefined ? current[key] : change[key]) as VendorBillingSettings[K];
@@ -64,6 +102,7 @@ export function changeBillingSettings(current: VendorBillingSettings, change: Bi
   if (vatNumber !== null && !isVatNumberOfValidForm(vatNumber, country ?? DEFAULT_SELLER_COUNTRY)) {
     throw bad('vatNumber', `is not a VAT number of valid form for ${country ?? DEFAULT_SELLER_COUNTRY}`);
   }
+  const account = checkedAccount(pick, country ?? DEFAULT_SELLER_COUNTRY);
   const rateOverrides = pick('rateOverrides');
   if (rateOverrides.length > 200) throw bad('rateOverrides', 'must have at most 200 entries');
   for (const o of rateOverrides) {
@@ -82,6 +121,7 @@ export function changeBillingSettings(current: VendorBillingSettings, change: Bi
     country,
     vatNumber,
     paymentInstructions: text('paymentInstructions', pick('paymentInstructions'), 1000),
+    ...account,
     rateOverrides: rateOverrides.map((o) => ({ country: o.country, category: o.category, rate: o.rate })),
     updatedAt: now,
   };

@@ -55,7 +55,7 @@ export interface CreateContractCommand {
   unitPrice?: { amountMinor?: number; taxIncluded?: boolean };
   discountCodes?: string[];
   payment: { provider: string; method: string; country?: string } & Partial<
-    Pick<PaymentData, 'reference' | 'brand' | 'description' | 'savedMethod' | 'last4'>
+    Pick<PaymentData, 'reference' | 'brand' | 'description' | 'savedMethod' | 'last4' | 'countrySource'>
   >;
   startsAt?: Date;
   anchorDate?: Date;
@@ -98,6 +98,8 @@ export class CreateContract {
         provider: command.payment.provider,
         method: command.payment.method,
         country: command.payment.country ?? DEFAULT_PAYMENT_COUNTRY,
+        // Whether the country is evidence of where the buyer is, or only the default (billing weighs it with the address).
+        countrySource: command.payment.country ? (command.payment.countrySource ?? 'GIVEN') : ('DEFAULT' as const),
         // What a provider said of a payment it already took (a checkout); absent for invoices.
         ...(command.payment.reference
           ? {

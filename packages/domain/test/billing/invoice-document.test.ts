@@ -2,6 +2,7 @@ import {
   composeCreditNote,
   emptyBillingSettings,
   InvoiceBill,
+  invoiceText,
   InvoicingFacts,
   IssueCreditNote,
   renderInvoice,
@@ -129,6 +130,23 @@ describe('the invoice document', () => {
     expect(xml).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
     expect(element(element(xml, 'cac:BillingReference'), 'cbc:ID')).toBe('000001');
     expect(element(element(xml, 'cac:LegalMonetaryTotal'), 'cbc:PayableAmount')).toBe('1200.00');
+  });
+
+  it('prints the unit price without VAT, the last day of the period, and a credit note as an amount credited with no due date', async () => {
+    const w = await world(null);
+    const included = { ...w.contract, taxIncluded: true };
+    const { invoice } = await w.invoice.execute({ bill: w.bill, contract: included });
+    // 1,200.00 SEK including 10 % (Finland, news): 1,090.91 without.
+    const text = invoiceText(invoice!);
+    expect(text.lineHeader[2]).toBe('Unit price (excl. VAT)');
+    expect(text.lines[0][2]).toBe('1090.91 SEK');
+    const end = new Date(invoice!.periodEnd!.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    expect(text.facts).toContain(`Period: ${invoice!.periodStart.toISOString().slice(0, 10)} to ${end}`);
+    expect(element(toUbl(invoice!), 'cbc:EndDate')).toBe(end);
+    const note = invoiceText(composeCreditNote(invoice!, { id: 'n1', number: '000009', now: T0 }));
+    expect(note.totals.at(-1)).toBe('Amount credited: 1200.00 SEK');
+    expect(note.facts.some((f) => f.startsWith('Due date'))).toBe(false);
+    expect(text.facts.some((f) => f.startsWith('Due date'))).toBe(true);
   });
 
   it('escapes text in the XML', async () => {

@@ -130,10 +130,12 @@ describe('where VAT applies', () => {
     expect(rateFor(t, 'standard').rate).toBe(1900);
   });
 
-  it('does not reverse charge outside the EU (Norway keeps its own VAT)', () => {
+  it('does not reverse charge outside the EU: a Norwegian business is outside the scope of EU VAT, a Norwegian consumer pays Norwegian VAT', () => {
     const t = taxTreatment({ sellerCountry: 'SE', buyerCountry: 'NO', buyerVatNumber: 'NO123456785MVA' });
     expect(t.reverseCharge).toBe(false);
-    expect(rateFor(t, 'standard').rate).toBe(2500);
+    expect(rateFor(t, 'standard')).toEqual({ rate: 0, code: 'O' });
+    expect(t.note).toBe(OUTSIDE_SCOPE_NOTE);
+    expect(rateFor(taxTreatment({ sellerCountry: 'SE', buyerCountry: 'NO', buyerVatNumber: null }), 'standard')).toEqual({ rate: 2500, code: 'S' });
   });
 
   it('charges no VAT to a buyer in a country outside the table, with a note', () => {

@@ -5,3 +5,4 @@ export * from './line-tax';
 export * from './vat-number';
 export * from './treatment';
 export * from './bill-tax';
+export * from './place-of-supply';

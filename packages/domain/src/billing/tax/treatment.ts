@@ -13,7 +13,8 @@ export type VatCategoryCode = 'S' | 'Z' | 'AE' | 'O';
 
 export const REVERSE_CHARGE_NOTE =
   'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).';
-export const OUTSIDE_SCOPE_NOTE = 'VAT not charged: the place of supply is outside the countries this service charges VAT in.';
+export const OUTSIDE_SCOPE_NOTE =
+  'Outside the scope of EU VAT: the place of supply is outside the EU (Articles 44 and 58, Council Directive 2006/112/EC); no VAT is charged.';
 
 /** Who sells and who buys, as tax needs to know them. */
 export interface TaxParties {
@@ -32,6 +33,8 @@ export interface TaxTreatment {
   readonly buyerVatNumber: string | null;
   /** The legal note the invoice carries (reverse charge, outside scope); null for a taxed sale. */
   readonly note: string | null;
+  /** Set for a sale outside the scope of EU VAT even though the country has rates (a business outside the EU). */
+  readonly outsideScope?: boolean;
 }
 
 /**
@@ -50,6 +53,9 @@ export function taxTreatment(parties: TaxParties): TaxTreatment {
   if (validVat && crossBorderEu) {
     return { country, reverseCharge: true, buyerVatNumber: validVat, note: REVERSE_CHARGE_NOTE };
   }
+  // A business outside the EU (a VAT number of valid form for its country) is supplied where it is established (Art. 44).
+  const businessOutsideEu = validVat && !isEuCountry(country) && isEuCountry(parties.sellerCountry);
+  if (businessOutsideEu) return { country, reverseCharge: false, buyerVatNumber: validVat, note: OUTSIDE_SCOPE_NOTE, outsideScope: true };
   if (vatRate(country, 'standard') === null) return { country, reverseCharge: false, buyerVatNumber: validVat, note: OUTSIDE_SCOPE_NOTE };
   return { country, reverseCharge: false, buyerVatNumber: validVat, note: null };
 }
@@ -61,6 +67,7 @@ export function rateFor(
   overrides: readonly RateOverride[] = [],
 ): { rate: RateBasisPoints; code: VatCategoryCode } {
   if (treatment.reverseCharge) return { rate: 0, code: 'AE' };
+  if (treatment.outsideScope) return { rate: 0, code: 'O' };
   const rate = vatRate(treatment.country, category, overrides);
   if (rate === null) return { rate: 0, code: 'O' };
   return { rate, code: rate === 0 ? 'Z' : 'S' };

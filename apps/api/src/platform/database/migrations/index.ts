@@ -40,6 +40,7 @@ import { RateLimits1765050000000 } from './1765050000000-rate-limits';
 import { MailDeliveries1765300000000 } from './1765300000000-mail-deliveries';
 import { JourneyCodes1765100000000 } from './1765100000000-journey-codes';
 import { IdempotencyWritten1765500000000 } from './1765500000000-idempotency-written';
+import { VendorPayeeAccount1765600000001 } from './1765600000001-vendor-payee-account';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   MailDeliveries1765300000000,
   CheckoutFunnel1765400000000,
   IdempotencyWritten1765500000000,
+  VendorPayeeAccount1765600000001,
 ];

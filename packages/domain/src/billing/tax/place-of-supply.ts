@@ -1,0 +1,57 @@
+/**
+ * Where a sale is taxed: the buyer's country, decided from the evidence the
+ * service holds (Council Directive 2006/112/EC Art. 58 for electronically
+ * supplied services to consumers, Art. 44 for businesses; Implementing
+ * Regulation 282/2011 Art. 24b and 24f: the billing address, the country
+ * of the payment, and other commercially relevant information, two
+ * non-contradictory pieces being enough).
+ *
+ * The pieces: the billed party's billing address (the contract's, else
+ * their profile's), the contract's `payment.country` when the vendor stated
+ * it, and the checkout's country when the sale came from a checkout. The
+ * country most pieces name wins; on a tie, the vendor's stated payment
+ * country, then the billing address, then the checkout's. With no evidence
+ * the vendor's default market applies, and the facts say so.
+ */
+export type EvidenceSource = 'PAYMENT_COUNTRY' | 'BILLING_ADDRESS' | 'CHECKOUT_COUNTRY' | 'DEFAULT';
+
+export interface Evidence {
+  readonly source: EvidenceSource;
+  readonly country: string;
+}
+
+export interface PlaceOfSupply {
+  readonly country: string;
+  /** Every piece considered, in the order of precedence. */
+  readonly evidence: readonly Evidence[];
+  /** Two or more pieces agree on the country and none contradicts it. */
+  readonly conclusive: boolean;
+  /** Some piece names another country. */
+  readonly contradicted: boolean;
+}
+
+/** How the contract's payment country came about: stated by the vendor (absent on older contracts), a checkout's, or the default. */
+export type PaymentCountrySource = 'GIVEN' | 'CHECKOUT' | 'DEFAULT';
+
+export function placeOfSupply(input: {
+  readonly paymentCountry: string;
+  readonly paymentCountrySource?: PaymentCountrySource;
+  readonly billingAddressCountry: string | null;
+}): PlaceOfSupply {
+  const source = input.paymentCountrySource ?? 'GIVEN';
+  const pieces: Evidence[] = [];
+  const add = (s: EvidenceSource, country: string | null | undefined) => {
+    if (country && /^[A-Za-z]{2}$/.test(country)) pieces.push({ source: s, country: country.toUpperCase() });
+  };
+  if (source === 'GIVEN') add('PAYMENT_COUNTRY', input.paymentCountry);
+  add('BILLING_ADDRESS', input.billingAddressCountry);
+  if (source === 'CHECKOUT') add('CHECKOUT_COUNTRY', input.paymentCountry);
+  if (pieces.length === 0) {
+    return { country: input.paymentCountry.toUpperCase(), evidence: [{ source: 'DEFAULT', country: input.paymentCountry.toUpperCase() }], conclusive: false, contradicted: false };
+  }
+  const votes = (country: string) => pieces.filter((p) => p.country === country).length;
+  // Pieces are in order of precedence: the first of the most named countries wins.
+  const country = pieces.reduce((best, p) => (votes(p.country) > votes(best) ? p.country : best), pieces[0].country);
+  const contradicted = pieces.some((p) => p.country !== country);
+  return { country, evidence: pieces, conclusive: votes(country) >= 2 && !contradicted, contradicted };
+}
