@@ -3,6 +3,8 @@ import {
   AddTag,
   ClaimLicense,
   CreateLicensePool,
+  CreateTally,
+  DeleteTally,
   DeleteUserMetadata,
   DeliveryProvider,
   DiagnosticsRepository,
@@ -66,6 +68,7 @@ import { Hs256SupportSessionSigner, SupportSessionController } from './support-s
 import { TagsController } from './tags.controller';
 import { TypeOrmTagRepository } from './tags.typeorm';
 import { TalliesController } from './tallies.controller';
+import { TalliesCompatController } from './tallies-compat.controller';
 import { TallyReaders } from './tallies.readers';
 import { TypeOrmTallyRepository } from './tallies.repository';
 import { UserMetadataController } from './user-metadata.controller';
@@ -210,6 +213,12 @@ function bindTalliesLicensesDiagnostics(bind: Bind): void {
   bind(GetTally).toDynamicValue((c) => new GetTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
   bind(SetTally).toDynamicValue((c) => new SetTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
   bind(PushToTally).toDynamicValue((c) => new PushToTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  // The public client's POST /tallies and DELETE /tallies/{id} (compatibility routes).
+  bind(CreateTally).toDynamicValue((c) => new CreateTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  bind(DeleteTally).toDynamicValue((c) => new DeleteTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) => new TalliesCompatController(c.get(ENGAGEMENT.TallyReaders), c.get(CreateTally), c.get(DeleteTally)),
+  );
   // Expired tallies are invisible at once; the rows go in an hourly sweep.
   bind(TOKENS.PeriodicTask).toDynamicValue((c) => ({
     name: 'tallies:purge-expired',
