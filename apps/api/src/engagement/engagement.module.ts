@@ -34,6 +34,7 @@ import {
   RecordDiagnostics,
   RemoveTag,
   RequestDelivery,
+  RequestFulfillment,
   SetStreamingLink,
   SetTally,
   SupportSessionReaders,
@@ -58,6 +59,7 @@ import { ProfileTimes } from './management-profile-times';
 import { ManagementFulfillmentsController, TypeOrmProductFulfillmentReads } from './management-fulfillments.controller';
 import { ManagementReaderEngagementController } from './management-reader-engagement.controller';
 import { FulfillmentsController } from './fulfillments.controller';
+import { FulfillmentsCompatController } from './fulfillments-compat.controller';
 import { EmbeddedDeliveryProvider, TypeOrmFulfillmentRepository } from './fulfillments.typeorm';
 import { LicensePoolsController, LicensesController } from './licenses.controller';
 import { licenseEventView } from './licenses.event-views';
@@ -201,6 +203,18 @@ function bindProfile(bind: Bind): void {
       ),
   );
   bind(TOKENS.Controller).toDynamicValue((c) => new ManagementFulfillmentsController(c.get(ListProductFulfillments)));
+  // The public client's POST /fulfillments (compatibility route): a reader's own request for a product they are entitled to.
+  bind(RequestFulfillment).toDynamicValue(
+    (c) =>
+      new RequestFulfillment(
+        c.get(ENGAGEMENT.Fulfillments),
+        { find: (vendorId, sku) => c.get(CATALOG.Products).find(vendorId, sku) },
+        { hasActive: (query) => c.get(CheckAccess).execute(query) },
+        c.get(TOKENS.Ids),
+        c.get(clock),
+      ),
+  );
+  bind(TOKENS.Controller).toDynamicValue((c) => new FulfillmentsCompatController(c.get(RequestFulfillment)));
 }
 
 /** Tallies, license pools and claims, diagnostics, the support session. */
