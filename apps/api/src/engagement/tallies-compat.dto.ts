@@ -16,13 +16,16 @@ const VALUE_SCHEMA = {
   ],
 };
 
+const NULLABLE_TEXT = { type: ['string', 'null'], description: 'taken and ignored' };
+
 const isOneValue = (value: unknown) =>
   (typeof value === 'string' && value.length <= TALLY_LIMITS.valueMaxLength) || (typeof value === 'number' && Number.isFinite(value));
 
 /** A string, a number, or an array of them (the public client types tally values as string or number). */
 function IsTallyValues(): PropertyDecorator {
   return (target, property) => {
-    JSONSchema(VALUE_SCHEMA as never)(target, property as string);
+    // A function replaces the schema the property's type would give (an `Object` reference).
+    JSONSchema((() => VALUE_SCHEMA) as never)(target, property as string);
     registerDecorator({
       name: 'isTallyValues',
       target: target.constructor,
@@ -42,7 +45,7 @@ function IsTallyValues(): PropertyDecorator {
 
 /** Policies as `PUT /tallies/{id}` takes them, plus `ttl: null` (no ttl) as the Tally answer shows it. */
 export class CompatTallyPoliciesBody {
-  @Nullable() @IsInt() @Min(1) @Max(TALLY_LIMITS.maxTtlSeconds) ttl?: number | null;
+  @JSONSchema({ type: ['integer', 'null'] }) @Nullable() @IsInt() @Min(1) @Max(TALLY_LIMITS.maxTtlSeconds) ttl?: number | null;
   @IsOptional() @IsInt() @Min(1) @Max(TALLY_LIMITS.maxItems) maxItems?: number;
   @IsOptional() @IsBoolean() unique?: boolean;
   @IsOptional() @IsIn(['fifo', 'block']) overflow?: 'fifo' | 'block';
@@ -59,7 +62,7 @@ export class CreateTallyBody {
   @IsString() @MaxLength(TALLY_LIMITS.idMaxLength) id!: string;
   @IsTallyValues() value!: string | number | (string | number)[];
   @IsOptional() @IsObject() @ValidateNested() @Type(() => CompatTallyPoliciesBody) policies?: CompatTallyPoliciesBody;
-  @Nullable() @IsString() @MaxLength(64) createdAt?: string | null;
-  @Nullable() @IsString() @MaxLength(64) updatedAt?: string | null;
-  @Nullable() @IsString() @MaxLength(64) expiresAt?: string | null;
+  @JSONSchema(NULLABLE_TEXT) @Nullable() @IsString() @MaxLength(64) createdAt?: string | null;
+  @JSONSchema(NULLABLE_TEXT) @Nullable() @IsString() @MaxLength(64) updatedAt?: string | null;
+  @JSONSchema(NULLABLE_TEXT) @Nullable() @IsString() @MaxLength(64) expiresAt?: string | null;
 }
