@@ -16,7 +16,7 @@ const VALUE_SCHEMA = {
   ],
 };
 
-const NULLABLE_TEXT = { type: ['string', 'null'], description: 'taken and ignored' };
+const NULLABLE_TEXT = { type: ['string', 'null'] as ('string' | 'null')[], description: 'taken and ignored' };
 
 const isOneValue = (value: unknown) =>
   (typeof value === 'string' && value.length <= TALLY_LIMITS.valueMaxLength) || (typeof value === 'number' && Number.isFinite(value));
