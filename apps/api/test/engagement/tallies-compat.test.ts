@@ -123,7 +123,6 @@ describe('POST /tallies', () => {
       { id: 'a', value: 'x', policies: { maxItems: 1e9 } },
       { id: 'a', value: 'x', policies: { overflow: 'explode' } },
       { id: 'a', value: 'x', policies: { evil: true } },
-      { id: 'a', value: 1e400 },
       [],
       'x',
     ];
