@@ -3,6 +3,8 @@ import {
   AddTag,
   ClaimLicense,
   CreateLicensePool,
+  CreateTally,
+  DeleteTally,
   DeleteUserMetadata,
   DeliveryProvider,
   DiagnosticsRepository,
@@ -32,6 +34,7 @@ import {
   RecordDiagnostics,
   RemoveTag,
   RequestDelivery,
+  RequestFulfillment,
   SetStreamingLink,
   SetTally,
   SupportSessionReaders,
@@ -56,6 +59,7 @@ import { ProfileTimes } from './management-profile-times';
 import { ManagementFulfillmentsController, TypeOrmProductFulfillmentReads } from './management-fulfillments.controller';
 import { ManagementReaderEngagementController } from './management-reader-engagement.controller';
 import { FulfillmentsController } from './fulfillments.controller';
+import { FulfillmentsCompatController } from './fulfillments-compat.controller';
 import { EmbeddedDeliveryProvider, TypeOrmFulfillmentRepository } from './fulfillments.typeorm';
 import { LicensePoolsController, LicensesController } from './licenses.controller';
 import { licenseEventView } from './licenses.event-views';
@@ -66,6 +70,7 @@ import { Hs256SupportSessionSigner, SupportSessionController } from './support-s
 import { TagsController } from './tags.controller';
 import { TypeOrmTagRepository } from './tags.typeorm';
 import { TalliesController } from './tallies.controller';
+import { TalliesCompatController } from './tallies-compat.controller';
 import { TallyReaders } from './tallies.readers';
 import { TypeOrmTallyRepository } from './tallies.repository';
 import { UserMetadataController } from './user-metadata.controller';
@@ -198,6 +203,18 @@ function bindProfile(bind: Bind): void {
       ),
   );
   bind(TOKENS.Controller).toDynamicValue((c) => new ManagementFulfillmentsController(c.get(ListProductFulfillments)));
+  // The public client's POST /fulfillments (compatibility route): a reader's own request for a product they are entitled to.
+  bind(RequestFulfillment).toDynamicValue(
+    (c) =>
+      new RequestFulfillment(
+        c.get(ENGAGEMENT.Fulfillments),
+        { find: (vendorId, sku) => c.get(CATALOG.Products).find(vendorId, sku) },
+        { hasActive: (query) => c.get(CheckAccess).execute(query) },
+        c.get(TOKENS.Ids),
+        c.get(clock),
+      ),
+  );
+  bind(TOKENS.Controller).toDynamicValue((c) => new FulfillmentsCompatController(c.get(RequestFulfillment)));
 }
 
 /** Tallies, license pools and claims, diagnostics, the support session. */
@@ -210,6 +227,12 @@ function bindTalliesLicensesDiagnostics(bind: Bind): void {
   bind(GetTally).toDynamicValue((c) => new GetTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
   bind(SetTally).toDynamicValue((c) => new SetTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
   bind(PushToTally).toDynamicValue((c) => new PushToTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  // The public client's POST /tallies and DELETE /tallies/{id} (compatibility routes).
+  bind(CreateTally).toDynamicValue((c) => new CreateTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  bind(DeleteTally).toDynamicValue((c) => new DeleteTally(c.get(ENGAGEMENT.Tallies), c.get(TOKENS.Clock)));
+  bind(TOKENS.Controller).toDynamicValue(
+    (c) => new TalliesCompatController(c.get(ENGAGEMENT.TallyReaders), c.get(CreateTally), c.get(DeleteTally)),
+  );
   // Expired tallies are invisible at once; the rows go in an hourly sweep.
   bind(TOKENS.PeriodicTask).toDynamicValue((c) => ({
     name: 'tallies:purge-expired',

@@ -4,6 +4,7 @@ import { Controller, route } from '../platform/http/routes';
 import { EngagementSuccessView, ProfilePatchBody, ProfileView, StreamingLinkView } from './profile.dto';
 import { profileView } from './profile.views';
 import { PROFILE_EXAMPLE, PROFILE_PATCH_EXAMPLE } from './engagement.examples';
+import { profileCompatibilityRoutes } from './profile-compat.routes';
 
 /** The signed-in reader of a `user` route (the route's auth guarantees the kind). */
 export function readerOf(principal: Principal): ReaderRef {
@@ -23,6 +24,12 @@ export class ProfileController implements Controller {
   ) {}
 
   routes() {
+    const canonical = this.canonicalRoutes();
+    // After the named `/profile/...` paths: `/profile/{userId}` must not swallow them (Express matches in order).
+    return [...canonical, ...profileCompatibilityRoutes(canonical)];
+  }
+
+  private canonicalRoutes() {
     return [
       route({
         method: 'get',

@@ -7,7 +7,7 @@ import { TallyReaders } from './tallies.readers';
 import { tallyView } from './tallies.views';
 
 /** The quota is a storage limit: 413, as a body that is too large. */
-async function quota<T>(work: () => Promise<T>): Promise<T> {
+export async function quota<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -16,7 +16,7 @@ async function quota<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const READER_AUTH =
+export const READER_AUTH =
   'A signed-in reader (bearer user token) or an anonymous visitor (HTTP Basic `<browser clientId>:<visitorId>`).';
 
 export class TalliesController implements Controller {

@@ -126,6 +126,11 @@ export class TypeOrmTallyRepository implements TallyRepository {
     });
   }
 
+  async remove(key: TallyKey): Promise<boolean> {
+    const rows = await sqlRows<{ tally_id: string }>(this.db, `DELETE FROM tallies WHERE ${KEY_WHERE} RETURNING tally_id`, keyParams(key));
+    return rows.length > 0;
+  }
+
   /** Removes tallies that expired before `now` (all owners); answers how many. */
   async purgeExpired(now: Date): Promise<number> {
     const rows = await sqlRows<{ tally_id: string }>(

@@ -7,6 +7,7 @@ export * from './address';
 export * from './profile';
 export * from './profile-ports';
 export * from './profile-use-cases';
+export * from './reader-fulfillments';
 export * from './user-metadata';
 export * from './user-metadata-use-cases';
 export * from './tags';

@@ -17,4 +17,6 @@ export interface TallyRepository {
    * stores what it returns. What `change` throws leaves everything as it was.
    */
   update(key: TallyKey, change: (stored: Tally | null, owner: TallyOwnerView) => Promise<Tally>): Promise<Tally>;
+  /** Removes the tally (live or expired); false when there was none. */
+  remove(key: TallyKey): Promise<boolean>;
 }

@@ -3,12 +3,15 @@ import {
   checkTallyId,
   isLive,
   pushToTally,
+  replaceTally,
   setTally,
   Tally,
   TALLY_LIMITS,
   TallyKey,
   TallyPoliciesInput,
   TallyQuotaExceeded,
+  TallyValuesInput,
+  tallyValuesOf,
   valuesOf,
 } from './tally';
 import { TallyOwnerView, TallyRepository } from './tally-ports';
@@ -112,5 +115,45 @@ export class PushToTally {
       pushToTally(key, stored, change.value, change.policies, now),
     );
     return valuesOf(tally);
+  }
+}
+
+/**
+ * `POST /tallies` (compatibility route of the public client): the tally
+ * becomes the values (see `replaceTally`), created or replaced, with the same
+ * owner, policies and quota rules as `PUT /tallies/{id}`.
+ */
+export class CreateTally {
+  constructor(
+    private readonly tallies: TallyRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(change: Omit<TallyChange, 'value'> & { value: TallyValuesInput }): Promise<Tally> {
+    checkTallyId(change.id);
+    const values = tallyValuesOf(change.value);
+    return changeTally(this.tallies, this.clock, { ...change, value: '' }, (key, stored, now) =>
+      replaceTally(key, stored, values, change.policies, now),
+    );
+  }
+}
+
+/**
+ * `DELETE /tallies/{id}` (compatibility route): removes the tally the reader
+ * sees under the id, so that `GET /tallies/{id}` answers `[]` afterwards: the
+ * reader's own, and for a visitor also the tally shared by the visitors behind
+ * the IP while it is shared. Nothing to remove is no error.
+ */
+export class DeleteTally {
+  constructor(
+    private readonly tallies: TallyRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(query: { reader: TallyReader; id: string }): Promise<void> {
+    checkTallyId(query.id);
+    const shared = await sharedTally(this.tallies, query.reader, query.id);
+    if (isSharing(shared, this.clock.now())) await this.tallies.remove(shared.key);
+    await this.tallies.remove({ owner: ownOwner(query.reader), id: query.id });
   }
 }

@@ -237,3 +237,52 @@ export function setTally(
   const lastSeq = base.lastSeq + 1;
   return { ...base, items: [{ value, seq: lastSeq }], lastSeq, policies, updatedAt: now };
 }
+
+/**
+ * Values as the public client sends them on create: a string, a number (kept
+ * as the decimal string JavaScript writes for it: `42`, `1.5`), or an array of
+ * them. Anything else is TALLY.BAD_VALUE.
+ */
+export type TallyValuesInput = string | number | readonly (string | number)[];
+
+export function tallyValuesOf(input: TallyValuesInput): string[] {
+  const one = (value: unknown): string => {
+    if (typeof value === 'number' && Number.isFinite(value)) return checkTallyValue(String(value));
+    if (typeof value === 'string') return checkTallyValue(value);
+    throw new InvalidTallyValue();
+  };
+  if (!Array.isArray(input)) return [one(input)];
+  if (input.length > TALLY_LIMITS.maxItems) throw new InvalidTallyValue();
+  return input.map(one);
+}
+
+/**
+ * A create (the compatibility route `POST /tallies`): the tally becomes the
+ * values, as if each were pushed in order onto an empty list under the
+ * resolved policies (`unique` skips repeats; beyond `maxItems` `fifo` keeps
+ * the newest, `block` refuses with TALLY.FULL). Policies are resolved as a put
+ * resolves them.
+ */
+export function replaceTally(
+  key: TallyKey,
+  stored: Tally | null,
+  values: readonly string[],
+  input: TallyPoliciesInput | undefined,
+  now: Date,
+): Tally {
+  values.forEach(checkTallyValue);
+  const { base, live } = startingPoint(key, stored, now);
+  const policies = resolvePolicies(input, live ? base.policies : null);
+  let items: TallyItem[] = [];
+  let lastSeq = base.lastSeq;
+  for (const value of values) {
+    if (policies.unique && items.some((i) => i.value === value)) continue;
+    if (items.length >= policies.maxItems) {
+      if (policies.overflow === 'block') throw new TallyFull(key.id, policies.maxItems);
+      items = items.slice(items.length - policies.maxItems + 1);
+    }
+    lastSeq += 1;
+    items = [...items, { value, seq: lastSeq }];
+  }
+  return { ...base, items, lastSeq, policies, updatedAt: now };
+}

@@ -36,4 +36,8 @@ export class InMemoryTallyRepository implements TallyRepository {
     );
     return run;
   }
+
+  async remove(key: TallyKey): Promise<boolean> {
+    return this.rows.delete(tallyKey(key));
+  }
 }
