@@ -42,6 +42,7 @@ import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } fro
 import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
 import type { StripeCardProvider } from './stripe-payments';
 import { VendorReturnAddresses } from './vendor-return-addresses';
+import { RateLimits } from '../platform/rate-limits/rate-limits';
 
 /**
  * The stripe SDK takes a tenth of a second to load and only deployments
@@ -200,9 +201,10 @@ export const checkoutModule = defineModule({
             const handoff = c.get(CHECKOUT.Handoff);
             return (await handoff.needsProof(s)) ? proofOffer(s, c.get(CHECKOUT.Links).path(s.vendorId, s.id, '/sign-in-code')) : '';
           },
+          c.get(RateLimits),
         ),
     );
-      bind(CHECKOUT.Handoff).toDynamicValue(
+    bind(CHECKOUT.Handoff).toDynamicValue(
       (c) => new CheckoutHandoff(new SqlHandoffCodes(c.get(db)), c.get(IDENTITY.BrowserClients), c.get(clock), !c.get(TOKENS.Config).oidcIssuer),
     );
     bind(TOKENS.Controller).toDynamicValue(

@@ -3,7 +3,6 @@ import { VendorRepository } from '@kiosk/domain/catalog';
 import {
   CheckoutAmountDue,
   CheckoutIncomplete,
-  CheckoutRequest,
   CheckoutSnapshot,
   ConfirmCheckoutPayment,
   GetCheckout,
@@ -11,8 +10,9 @@ import {
   PayCheckout,
   UpdateCheckout,
 } from '@kiosk/domain/checkout';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { Response } from 'express';
+import { Request, Response } from 'express';
+import { RateLimited, RateLimits } from '../platform/rate-limits/rate-limits';
+import { RATE_RULES } from '../platform/rate-limits/rate-rules';
 import { Controller, route } from '../platform/http/routes';
 import {
   CHECKOUT_ID,
@@ -40,40 +40,9 @@ import {
   receiptPage,
   ShownCheckout,
 } from './hosted-pages';
+import { CheckoutForm, formRequest, PageQuery } from './hosted-checkout-form';
 
-export class PageQuery {
-  @IsOptional() @IsString() @MaxLength(64) t?: string;
-}
-
-const S = 500;
-/** The hosted page's forms; every field optional, checked by the domain. */
-export class CheckoutForm {
-  @IsOptional() @IsString() @MaxLength(S) buyerEmail?: string;
-  @IsOptional() @IsString() @MaxLength(S) recipientEmail?: string;
-  @IsOptional() @IsString() @MaxLength(8) gift?: string;
-  @IsOptional() @IsString() @MaxLength(S) givenName?: string;
-  @IsOptional() @IsString() @MaxLength(S) familyName?: string;
-  @IsOptional() @IsString() @MaxLength(64) phoneNumber?: string;
-  @IsOptional() @IsString() @MaxLength(32) birthDate?: string;
-  @IsOptional() @IsString() @MaxLength(S) referralEmail?: string;
-  @IsOptional() @IsString() @MaxLength(S) address_street?: string;
-  @IsOptional() @IsString() @MaxLength(32) address_zip?: string;
-  @IsOptional() @IsString() @MaxLength(S) address_city?: string;
-  @IsOptional() @IsString() @MaxLength(8) address_country?: string;
-  @IsOptional() @IsString() @MaxLength(8) isBusiness?: string;
-  @IsOptional() @IsString() @MaxLength(S) companyName?: string;
-  @IsOptional() @IsString() @MaxLength(64) vatNumber?: string;
-  @IsOptional() @IsString() @MaxLength(S) business_street?: string;
-  @IsOptional() @IsString() @MaxLength(32) business_zip?: string;
-  @IsOptional() @IsString() @MaxLength(S) business_city?: string;
-  @IsOptional() @IsString() @MaxLength(8) business_country?: string;
-  @IsOptional() @IsString() @MaxLength(140) payment?: string;
-  @IsOptional() @IsString() @MaxLength(32) cardNumber?: string;
-  @IsOptional() @IsString() @MaxLength(16) expiry?: string;
-  @IsOptional() @IsString() @MaxLength(8) cvc?: string;
-  @IsOptional() @IsString() @MaxLength(64) code?: string;
-  @IsOptional() @IsString() @MaxLength(16) decision?: string;
-}
+export { CheckoutForm, PageQuery } from './hosted-checkout-form';
 
 const PAGE_PARAMS = { vendorId: VENDOR_ID, id: CHECKOUT_ID };
 const PAGE_LOCATION = `${CHECKOUT_PATH}?t=${PAGE_TOKEN}`;
@@ -81,50 +50,15 @@ const PAGE_LOCATION = `${CHECKOUT_PATH}?t=${PAGE_TOKEN}`;
 const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
 const FORM = { dto: CheckoutForm, contentType: 'application/x-www-form-urlencoded' as const };
 
+/** A checkout the page's link opened (HostedCheckoutController.load). */
+type Loaded = NonNullable<Awaited<ReturnType<HostedCheckoutController['load']>>>;
+
 export interface HostedCheckoutUseCases {
   get: GetCheckout;
   update: UpdateCheckout;
   pay: PayCheckout;
   confirm: ConfirmCheckoutPayment;
   settings: GetCheckoutSettings;
-}
-
-/** The checkout's changes a submitted form asks for. */
-function formRequest(form: CheckoutForm, signedIn: boolean, s: CheckoutSnapshot): CheckoutRequest {
-  const text = (value: string | undefined) => (value === undefined ? undefined : value.trim() === '' ? null : value.trim());
-  const gift = form.gift === 'on';
-  const business = form.isBusiness === 'on';
-  const request: CheckoutRequest = {
-    givenName: text(form.givenName),
-    familyName: text(form.familyName),
-    phoneNumber: text(form.phoneNumber),
-    birthDate: text(form.birthDate),
-    referralEmail: text(form.referralEmail),
-    companyName: text(form.companyName),
-    vatNumber: text(form.vatNumber),
-  };
-  if (s.details.requireAddress || form.address_street !== undefined) {
-    request.address = { street: form.address_street, zip: form.address_zip, city: form.address_city, country: form.address_country };
-  }
-  if (form.isBusiness !== undefined || form.business_street !== undefined) {
-    request.isBusiness = business;
-    request.businessAddress = { street: form.business_street, zip: form.business_zip, city: form.business_city, country: form.business_country };
-  } else if (s.details.isBusiness) {
-    request.isBusiness = false;
-  }
-  request.giftMode = gift;
-  if (gift) {
-    request.email = text(form.recipientEmail) ?? null;
-    if (!signedIn) request.payerEmail = text(form.buyerEmail) ?? null;
-  } else {
-    if (!signedIn) request.email = text(form.buyerEmail) ?? null;
-    request.payerEmail = null;
-  }
-  if (form.payment) {
-    const [provider, method] = form.payment.split(':');
-    if (provider && method) request.paymentData = { provider, method };
-  }
-  return request;
 }
 
 /**
@@ -144,7 +78,29 @@ export class HostedCheckoutController implements Controller {
     /** What the buyer pays (a price without tax plus its VAT): the amount the pages show and the card is charged. */
     private readonly amountDue: CheckoutAmountDue = async (checkout) => checkout.price,
     private readonly receiptExtra: (s: CheckoutSnapshot) => Promise<string> = async () => '', // the offer to sign in by a mailed code
+    private readonly limits: RateLimits | null = null,
   ) {}
+
+  /** What a failed card payment counts against: the checkout and the client IP (card testing tries many numbers). */
+  private paymentChecks(req: Request, loaded: Loaded) {
+    return [
+      { rule: RATE_RULES.cardPaymentsPerCheckout, key: `${loaded.vendorId}:${loaded.id}` },
+      { rule: RATE_RULES.cardPaymentsPerIp, key: `${loaded.vendorId}:${req.ip ?? ''}` },
+    ];
+  }
+
+  /** Refuses (429, the page with the wait) a payment past the limit of failed ones; answers whether it did. */
+  private async refusedPayment(req: Request, res: Response, loaded: Loaded): Promise<boolean> {
+    try {
+      await this.limits?.check(this.paymentChecks(req, loaded));
+      return false;
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      res.set(error.headers);
+      await this.renderForm(res, loaded, 429, { error: `Too many failed payments. Try again in ${error.headers['Retry-After']} seconds.` });
+      return true;
+    }
+  }
 
   private send(res: Response, status: number, html: string) {
     res
@@ -191,7 +147,7 @@ export class HostedCheckoutController implements Controller {
     return url.toString();
   }
 
-  private async renderForm(res: Response, loaded: NonNullable<Awaited<ReturnType<HostedCheckoutController['load']>>>, status: number, state: FormState) {
+  private async renderForm(res: Response, loaded: Loaded, status: number, state: FormState) {
     const { vendorId, id } = loaded;
     if (loaded.status === 'COMPLETED') return res.redirect(303, this.links.path(vendorId, id, '/receipt'));
     if (loaded.status === 'WAITING_PAYMENT_CONFIRMATION') return res.redirect(303, this.links.path(vendorId, id, '/confirm'));
@@ -277,10 +233,11 @@ export class HostedCheckoutController implements Controller {
           400: { description: 'The page again with a clear error: missing fields, declined card, ...', contentType: 'text/html', schema: { type: 'string' } },
           404: { description: 'Wrong link (HTML page)' },
         },
-        handler: async ({ res, params, query, body }) => {
+        handler: async ({ req, res, params, query, body }) => {
           const loaded = await this.load(res, params, query.t);
           if (!loaded) return;
           if (loaded.status !== 'PENDING') return this.renderForm(res, loaded, 200, {});
+          if (await this.refusedPayment(req, res, loaded)) return;
           const signedIn = loaded.snapshot.owner.kind === 'user';
           const values = { ...body, cardNumber: '', expiry: '', cvc: '' } as Record<string, string>;
           let giftMode = body.gift === 'on';
@@ -302,6 +259,8 @@ export class HostedCheckoutController implements Controller {
             res.redirect(303, this.links.path(loaded.vendorId, loaded.id, page));
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
+            // A declined card (not a missing field) counts towards the limit.
+            if (!(error instanceof CheckoutIncomplete)) await this.limits?.count(this.paymentChecks(req, loaded)).catch(() => undefined);
             const again = await this.load(res, params, query.t);
             if (!again) return;
             if (error instanceof CheckoutIncomplete) {

@@ -40,6 +40,7 @@ import { SigningKeyStore } from './signing-keys';
 import { RandomInvitationTokens, SqlInvitations } from './staff-memberships';
 import { MailerInvitationMail } from './team/invitation-mail';
 import { TeamController } from './team/team.controller';
+import { RateLimits } from '../platform/rate-limits/rate-limits';
 
 export const SIGN_IN = {
   Passwords: Symbol.for('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
@@ -174,6 +175,7 @@ export const signInModule = defineModule({
         new URL(config.authUrl).pathname.replace(/\/$/, ''),
         config.authUrl,
         c.get(PageContexts),
+        c.get(RateLimits),
       );
     });
     // Passwordless: a mailed code or link beside the password (DESIGN.md 6).
@@ -188,6 +190,7 @@ export const signInModule = defineModule({
         new URL(config.authUrl).pathname.replace(/\/$/, ''),
         config.authUrl,
         c.get(PageContexts),
+        c.get(RateLimits),
       );
     });
     // The team: members, roles and invitations (docs/team-and-staff.md).

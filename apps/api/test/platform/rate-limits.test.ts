@@ -1,4 +1,7 @@
-import { bearer, givenVendor, startTestApp, TestApp } from '../support/harness';
+import { RegisterBrowserClient, SignUp } from '@kiosk/domain/identity';
+import { bearer, givenVendor, startListeningApp, startTestApp, TestApp } from '../support/harness';
+import { CookieJar } from '../identity/cookie-jar';
+import { givenShop, pagePath } from '../checkout/support';
 
 /*
  * Guessing is limited (issue 29): counters in PostgreSQL shared by every
@@ -47,5 +50,63 @@ describe('the token endpoint', () => {
         .send({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret, audience: 'urn:service' });
       expect(res.status).toBe(200);
     }
+  });
+});
+
+describe('password sign-in on the embedded provider', () => {
+  let site: Awaited<ReturnType<typeof startListeningApp>>;
+  beforeAll(async () => {
+    site = await startListeningApp({ TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => site.close());
+
+  it('answers the 31st wrong password within a minute with 429 and Retry-After; the right password from another address still works', async () => {
+    const v = await givenVendor(site);
+    const c = site.runtime.container;
+    const client = await c.get(RegisterBrowserClient).execute({ vendorId: v.vendorId, name: 'News', redirectUris: ['https://news.example.com/after-login'] });
+    const email = `guessed@${v.vendorId}.example.com`;
+    await c.get(SignUp).execute({ vendorId: v.vendorId, email, password: 'the right horse battery' });
+    const jar = new CookieJar();
+    const start = await jar.follow(`${site.baseUrl}/auth/${client.clientId}/login?return_to=${encodeURIComponent('https://news.example.com/a')}`);
+    expect(start.response.status).toBe(200);
+    const attempt = (password: string, ip: string) =>
+      jar.fetch(`${start.url}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: new URLSearchParams({ email, password }).toString(),
+      });
+
+    for (let i = 0; i < 30; i += 1) expect((await attempt(`wrong ${i}`, '203.0.113.9')).status).toBe(401);
+    const refused = await attempt('wrong 31', '203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('Too many failed sign-ins');
+    // Even the right password waits from that address...
+    expect((await attempt('the right horse battery', '203.0.113.9')).status).toBe(429);
+    // ...but its owner elsewhere signs in.
+    const owner = await attempt('the right horse battery', '198.51.100.77');
+    expect(owner.status).toBe(303);
+  });
+});
+
+describe('card payments on the hosted checkout', () => {
+  it('refuses the 11th payment after ten declined cards on one checkout with 429; another checkout pays', async () => {
+    const v = await givenShop(app);
+    const visitor = v.visitor();
+    const checkout = async () =>
+      (await app.http.post('/checkouts').set(visitor.auth).send({ items: [{ sku: 'book' }], email: `buyer@${v.vendorId}.example.com` })).body;
+    const tested = await checkout();
+    const pay = (checkoutUrl: string, cardNumber: string, ip = '203.0.113.50') =>
+      app.http.post(pagePath(checkoutUrl, '/pay')).set('X-Forwarded-For', ip).type('form').send({ buyerEmail: `buyer@${v.vendorId}.example.com`, cardNumber, expiry: '12/34', cvc: '123' });
+
+    for (let i = 0; i < 10; i += 1) expect((await pay(tested.checkoutUrl, '4000000000000002')).status).toBe(400);
+    const refused = await pay(tested.checkoutUrl, '4242424242424242');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.text).toContain('Too many failed payments');
+    expect((await app.http.get(`/checkouts/${tested.id}`).set(visitor.auth)).body.status).toBe('PENDING');
+    // The limit is the checkout's (and the address's): a buyer's other checkout from elsewhere pays.
+    const other = await checkout();
+    expect((await pay(other.checkoutUrl, '4242424242424242', '198.51.100.60')).status).toBe(303);
   });
 });

@@ -7,6 +7,8 @@ import { PageContexts } from '../pages/page-context';
 import { LanguageWish } from '../pages/page-language';
 import { expiredPage, formError, signInCodePage, signInLinkPage, signInPage } from '../pages/sign-in-pages';
 import { EmbeddedOpenIdProvider } from './embedded-provider';
+import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
+import { RATE_RULES } from '../../platform/rate-limits/rate-rules';
 
 export class CodeSignInForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -50,6 +52,7 @@ export class CodeSignInController implements Controller {
     private readonly authPath: string,
     private readonly authUrl: string,
     private readonly contexts: PageContexts,
+    private readonly limits: RateLimits | null = null,
   ) {}
 
   private actions(uid: string) {
@@ -115,6 +118,11 @@ export class CodeSignInController implements Controller {
           if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return this.page(res, 400, signInPage(found.context, actions, email, formError('USER.BAD_EMAIL')));
           const lang = encodeURIComponent(found.context.tr.lang);
           try {
+            // Counted for every address asked, known or not (the same answer for both), and per client IP.
+            await this.limits?.count([
+              { rule: RATE_RULES.mailsPerAccount, key: `${found.vendorId}:${email.toLowerCase()}` },
+              { rule: RATE_RULES.mailsPerIp, key: `${found.vendorId}:${req.ip ?? ''}` },
+            ]);
             const { challengeId } = await this.requestCode.execute({
               vendorId: found.vendorId,
               email,
@@ -126,8 +134,8 @@ export class CodeSignInController implements Controller {
             });
             this.page(res, 200, signInCodePage(found.context, { verify: actions.verify, resend: actions.code, signIn: actions.page }, { challenge: challengeId, email }));
           } catch (error) {
-            if (!(error instanceof TooManySignInCodes)) throw error;
-            res.set('Retry-After', String(error.retryAfterSeconds));
+            if (!(error instanceof TooManySignInCodes) && !(error instanceof RateLimited)) throw error;
+            res.set('Retry-After', error instanceof RateLimited ? error.headers['Retry-After'] : String(error.retryAfterSeconds));
             this.page(res, 429, signInCodePage(found.context, { verify: actions.verify, resend: actions.code, signIn: actions.page }, { challenge: '', email, error: 'error.tooManyCodes' }));
           }
         },

@@ -40,6 +40,8 @@ import {
   signUpDonePage,
   signUpPage,
 } from '../pages/sign-in-pages';
+import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
+import { RATE_RULES } from '../../platform/rate-limits/rate-rules';
 
 export class CredentialsForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -80,7 +82,23 @@ export class InteractionController implements Controller {
     private readonly authPath: string,
     private readonly authUrl: string,
     private readonly contexts: PageContexts,
+    private readonly limits: RateLimits | null = null,
   ) {}
+
+  /**
+   * What a password guess counts against (docs/operations.md, "Rate limits"):
+   * the account from this client IP, the account from anywhere, this IP on
+   * any account of the vendor. A client IP is what TRUST_PROXY says it is.
+   */
+  private signInChecks(req: Request, vendorId: string, email: string) {
+    const account = `${vendorId}:${email.trim().toLowerCase()}`;
+    const ip = req.ip ?? '';
+    return [
+      { rule: RATE_RULES.signInFailuresPerAccountAndIp, key: `${account}:${ip}` },
+      { rule: RATE_RULES.signInFailuresPerAccount, key: account },
+      { rule: RATE_RULES.signInFailuresPerIp, key: `${vendorId}:${ip}` },
+    ];
+  }
 
   private actions(uid: string) {
     const base = `${this.authPath}/interaction/${encodeURIComponent(uid)}`;
@@ -166,16 +184,31 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 303: { description: 'Back to the authorization request' }, 401: HTML },
+        responses: {
+          303: { description: 'Back to the authorization request' },
+          401: HTML,
+          429: { ...HTML, description: 'Too many failed sign-ins for this account from this address (30 a minute), for the account (100 an hour) or from this address (300 an hour): the page again, with Retry-After' },
+        },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const email = field(body, 'email');
+          const checks = this.signInChecks(req, found.vendorId, email);
+          try {
+            // Refused before the password is hashed: a guess past the limit costs the server nothing.
+            await this.limits?.check(checks);
+          } catch (error) {
+            if (!(error instanceof RateLimited)) throw error;
+            res.set(error.headers);
+            return this.page(res, 429, signInPage(found.context, this.actions(params.uid), email, formError(error.code)));
+          }
           try {
             const user = await this.signIn.execute({ vendorId: found.vendorId, email, password: field(body, 'password') });
+            await this.limits?.forget(checks[0]);
             await this.finish(req, res, user);
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
+            if (errorCode(error) === 'ACCOUNT.WRONG_CREDENTIALS') await this.limits?.count(checks).catch(() => undefined);
             this.page(res, 401, signInPage(found.context, this.actions(params.uid), email, formError(errorCode(error))));
           }
         },

@@ -80,6 +80,7 @@ export const EN = {
   'error.signUpLinkInvalid': 'This link has expired or was already used. Go back to the site and sign up again.',
   'error.resetLinkInvalid': 'This link has expired or was already used. Ask for a new one from the sign-in page.',
   'error.generic': 'Something went wrong. Please try again.',
+  'error.tooManySignIns': 'Too many failed sign-ins. Wait a minute, then try again, or e-mail yourself a sign-in code.',
 
   'status.400': 'That did not work',
   'status.401': 'You need to sign in',

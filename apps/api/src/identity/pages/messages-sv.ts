@@ -76,6 +76,7 @@ export const SV: Record<MessageKey, string> = {
   'error.signUpLinkInvalid': 'Länken har gått ut eller har redan använts. Gå tillbaka till webbplatsen och registrera dig igen.',
   'error.resetLinkInvalid': 'Länken har gått ut eller har redan använts. Be om en ny från inloggningssidan.',
   'error.generic': 'Något gick fel. Försök igen.',
+  'error.tooManySignIns': 'För många misslyckade inloggningar. Vänta en minut och försök igen, eller be om en inloggningskod via e-post.',
 
   'status.400': 'Det gick inte',
   'status.401': 'Du behöver logga in',

@@ -29,6 +29,8 @@ export function formError(code: string | undefined): FormError {
       return { message: 'error.signUpLinkInvalid', fields: [] };
     case 'ACCOUNT.RESET_TOKEN_INVALID':
       return { message: 'error.resetLinkInvalid', fields: [] };
+    case 'RATE_LIMITED':
+      return { message: 'error.tooManySignIns', fields: [] };
     default:
       return { message: 'error.generic', fields: [] };
   }

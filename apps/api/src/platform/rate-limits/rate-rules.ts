@@ -16,10 +16,10 @@ export const RATE_RULES = {
   mailsPerAccount: { name: 'mail:account', points: 5, windowSeconds: 900, blockSeconds: 0, what: 'e-mails to this address' },
   /** Mails asked for from one client IP. */
   mailsPerIp: { name: 'mail:ip', points: 30, windowSeconds: 900, blockSeconds: 0, what: 'e-mails asked for from this address' },
-  /** Card payments tried on one checkout (card testing tries many numbers on one). */
-  cardPaymentsPerCheckout: { name: 'pay:checkout', points: 10, windowSeconds: 3_600, blockSeconds: 0, what: 'payment attempts on this checkout' },
-  /** Card payments tried from one client IP. */
-  cardPaymentsPerIp: { name: 'pay:ip', points: 30, windowSeconds: 3_600, blockSeconds: 0, what: 'payment attempts from this address' },
+  /** Failed card payments on one checkout (card testing tries many numbers on one): the 11th attempt within an hour waits. */
+  cardPaymentsPerCheckout: { name: 'pay:checkout', points: 10, windowSeconds: 3_600, blockSeconds: 0, what: 'failed payments on this checkout' },
+  /** Failed card payments from one client IP at one vendor. */
+  cardPaymentsPerIp: { name: 'pay:ip', points: 30, windowSeconds: 3_600, blockSeconds: 0, what: 'failed payments from this address' },
   /**
    * Failed client authentications of one API key from one client IP at the token endpoint (a guess at its secret);
    * per IP too, so a guesser elsewhere cannot lock the key's own servers out.
