@@ -6,6 +6,22 @@ import { bearer, givenVendor, startTestApp, TestApp } from '../support/harness';
 import { givenReaderWithContract, readerToken } from './reader-support';
 
 let app: TestApp;
+
+/** A dearer yearly option of `news`, the path an upgrade takes. */
+const givenPremiumOption = (vendorId: string) =>
+  app.runtime.container.get(CreatePurchaseOption).execute({
+    id: 'news-premium',
+    vendorId,
+    sku: 'news',
+    name: 'Premium yearly',
+    price: money(2_400_00, 'SEK'),
+    taxIncluded: true,
+    recurring: { interval: 'YEAR', time: 1 },
+    seatsPerUnit: 1,
+    minQuantity: 1,
+    maxQuantity: 100,
+  });
+
 beforeAll(async () => {
   app = await startTestApp();
 });
@@ -158,18 +174,7 @@ describe('a contract created through the management interface, as its reader see
 
   it('an upgrade amendment produces the prorated next bill at once', async () => {
     const r = await givenReaderWithContract(app);
-    await app.runtime.container.get(CreatePurchaseOption).execute({
-      id: 'news-premium',
-      vendorId: r.v.vendorId,
-      sku: 'news',
-      name: 'Premium yearly',
-      price: money(2_400_00, 'SEK'),
-      taxIncluded: true,
-      recurring: { interval: 'YEAR', time: 1 },
-      seatsPerUnit: 1,
-      minQuantity: 1,
-      maxQuantity: 100,
-    });
+    await givenPremiumOption(r.v.vendorId);
     const start = (await app.http.get(`/contracts/${r.contractId}`).set(await r.auth())).body;
     app.clock.advance(100 * DAY + 3_600_000);
     const options = await app.http.get(`/contracts/${r.contractId}/upgrade-options`).set(await r.auth());
@@ -233,18 +238,7 @@ describe('a contract created through the management interface, as its reader see
 
   it('the entitlement follows an upgrade to the purchase option the contract now runs on (interface 2.6 purchaseOption)', async () => {
     const r = await givenReaderWithContract(app);
-    await app.runtime.container.get(CreatePurchaseOption).execute({
-      id: 'news-premium',
-      vendorId: r.v.vendorId,
-      sku: 'news',
-      name: 'Premium yearly',
-      price: money(2_400_00, 'SEK'),
-      taxIncluded: true,
-      recurring: { interval: 'YEAR', time: 1 },
-      seatsPerUnit: 1,
-      minQuantity: 1,
-      maxQuantity: 100,
-    });
+    await givenPremiumOption(r.v.vendorId);
     const entitlements = async () => (await app.http.get('/entitlements').set(await r.auth())).body;
     const before = await entitlements();
     expect(before).toEqual([expect.objectContaining({ sku: 'news', purchaseOption: 'news-yearly' })]);
