@@ -82,7 +82,8 @@ run('docs/getting-started.md, run as written', () => {
   const bash = (script: string) =>
     execFileSync('bash', ['-c', `set -euo pipefail\n${script}`], {
       cwd: workDir,
-      env: terminal({ DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(databasePort), KIOSK_BUILD: 'never', LOG_LEVEL: 'warn' }),
+      // KIOSK_TMP: the guide's files, kept for step 7 (which runs in a shell of its own).
+      env: terminal({ DATA_DIR: dataDir, PORT: String(port), EMBEDDED_DB_PORT: String(databasePort), KIOSK_BUILD: 'never', LOG_LEVEL: 'warn', KIOSK_TMP: workDir }),
       encoding: 'utf8',
       timeout: 120_000,
     });
@@ -136,8 +137,13 @@ run('docs/getting-started.md, run as written', () => {
     ]);
   });
 
+  it('writes no file into the repository', () => {
+    for (const step of steps()) expect(step.script).not.toMatch(/(>|tee) +[\w.-]+\.json/);
+  });
+
   it('takes a reader from a fresh start to an entitlement they have paid for, printing what the doc says', () => {
     const [, ...rest] = steps(); // step 1 (clone, install, start) is what beforeAll did
+    const before = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' });
     const reading = rest.pop()!;
     // One shell for steps 2 to 6: later steps use the variables and files of earlier ones.
     const output = bash(asWritten(rest.map((s) => s.script).join('\n'))).split('\n');
@@ -157,5 +163,7 @@ run('docs/getting-started.md, run as written', () => {
       execFileSync('sleep', ['0.5']);
     }
     expect(answer).toMatch(pattern(reading.promised[0]));
+    // The guide left nothing in the repository.
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' })).toBe(before);
   }, 300_000);
 });
