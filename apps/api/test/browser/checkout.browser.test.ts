@@ -6,7 +6,8 @@ import { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
 import { describeWithChromium, launchChromium } from '../support/chromium';
 import { settleEvents } from '../billing/support';
-import { givenShop } from '../checkout/support';
+import { givenShop as givenShopOnly } from '../checkout/support';
+import { IDENTITY } from '../../src/identity/identity.module';
 import { startListeningApp } from '../support/harness';
 
 const run = describeWithChromium;
@@ -27,6 +28,13 @@ const vendorSite = () =>
       `<!doctype html><html><body><h1 id="back">Back at the shop</h1><p id="checkout-id">${url.searchParams.get('checkoutId') ?? ''}</p></body></html>`,
     );
   });
+
+/** The shop, with the local page standing in for its site registered as its browser client's origin (a return address must be home). */
+async function givenShop(a: Awaited<ReturnType<typeof startListeningApp>>) {
+  const v = await givenShopOnly(a);
+  await a.runtime.container.get(IDENTITY.BrowserClients).addAllowedOrigin(v.vendorId, v.client.clientId, siteUrl);
+  return v;
+}
 
 /** A 390 px wide phone page that records every address it asks for. */
 async function phone() {
