@@ -4,6 +4,7 @@ import { RegisterBrowserClient } from '@kiosk/domain/identity';
 import { ChangeScriptConfiguration, GetScriptConfiguration } from '@kiosk/domain/scripts';
 import { Container } from 'inversify';
 import { CapsuleKeyManagement } from '../capsule/capsule.module';
+import { IDENTITY } from '../identity/identity.module';
 import { TOKENS } from '../platform/tokens';
 import { DemoCapsule } from './demo-capsule';
 
@@ -22,8 +23,22 @@ export function demoCapsuleOf(container: Container, vendorId: string): DemoCapsu
  * (whatever is missing, so an older demo install gets them too).
  */
 export async function setUpDemoSite(container: Container, vendorId: string): Promise<void> {
-  if ((await container.get(GetScriptConfiguration).execute(vendorId)).version === 0) await setUpScriptSite(container, vendorId);
+  const configuration = await container.get(GetScriptConfiguration).execute(vendorId);
+  if (configuration.version === 0) await setUpScriptSite(container, vendorId);
+  else await allowThisAddress(container, vendorId, configuration.settings.clientId);
   await demoCapsuleOf(container, vendorId).setUp();
+}
+
+/**
+ * The demo site is served by this service: started on another address
+ * (another PORT or BASE_URL than when the demo was made), its browser
+ * client must accept this one too, or its pages could not sign in or take
+ * a handoff code after a purchase.
+ */
+async function allowThisAddress(container: Container, vendorId: string, clientId: unknown): Promise<void> {
+  if (typeof clientId !== 'string') return;
+  const origin = new URL(container.get(TOKENS.Config).baseUrl).origin;
+  await container.get(IDENTITY.BrowserClients).addAllowedOrigin(vendorId, clientId, origin);
 }
 
 async function setUpScriptSite(container: Container, vendorId: string): Promise<void> {

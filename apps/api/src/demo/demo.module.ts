@@ -9,8 +9,9 @@ import { DemoSiteController } from './demo-site.controller';
 export const demoSiteModule = defineModule({
   name: 'demo',
   // scripts: the demo vendor's script configuration names the site's browser client;
-  // capsule: the premium article is encrypted with the demo vendor's capsule keys.
-  requires: ['scripts', 'capsule'],
+  // capsule: the premium article is encrypted with the demo vendor's capsule keys;
+  // identity: the site's browser client accepts this service's address (setUpDemoSite).
+  requires: ['scripts', 'capsule', 'identity'],
   register: ({ bind }) => {
     bind(TOKENS.Controller).toDynamicValue(
       (c) => new DemoSiteController(DEMO_VENDOR_ID, c.get(GetScriptConfiguration), demoCapsuleOf(c as never, DEMO_VENDOR_ID), c.get(TOKENS.Clock)),
