@@ -107,7 +107,7 @@ program
 
 program
   .command('staff:token')
-  .description("mint a staff user's access token with the service's own signer (until sign-in exists)")
+  .description("mint a staff user's access token with the service's own signer, for scripts and first steps (people sign in to the portal)")
   .requiredOption('--vendor <id>', 'id of the vendor')
   .requiredOption('--user <userId>', 'id of the staff user (printed by staff:create)')
   .action((o: { vendor: string; user: string }) =>
