@@ -38,7 +38,7 @@ import { HostedCheckoutController } from './hosted-checkout.controller';
 import { CheckoutHandoff } from './checkout-handoff';
 import { HostedJourneyController } from './hosted-journey.controller';
 import { proofOffer } from './hosted-journey-pages';
-import { ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
+import { cardInTestMode, ConfiguredPaymentProviders, EmbeddedCardProcessor, InvoicePayment } from './payment-providers';
 import { TypeOrmCheckoutRepository, TypeOrmCheckoutSettingsRepository } from './typeorm-checkout.repositories';
 import type { StripeCardProvider } from './stripe-payments';
 import { VendorReturnAddresses } from './vendor-return-addresses';
@@ -202,6 +202,7 @@ export const checkoutModule = defineModule({
             return (await handoff.needsProof(s)) ? proofOffer(s, c.get(CHECKOUT.Links).path(s.vendorId, s.id, '/sign-in-code')) : '';
           },
           c.get(RateLimits),
+          cardInTestMode(c.get(CHECKOUT.Providers).card, c.get(TOKENS.Config).checkout.stripe?.secretKey ?? null),
         ),
     );
     bind(CHECKOUT.Handoff).toDynamicValue(
@@ -219,6 +220,7 @@ export const checkoutModule = defineModule({
           requestCode: c.get(RequestSignInCode),
           verifyCode: c.get(VerifySignInCode),
           baseUrl: c.get(TOKENS.Config).baseUrl,
+          testMode: cardInTestMode(c.get(CHECKOUT.Providers).card, c.get(TOKENS.Config).checkout.stripe?.secretKey ?? null),
         }),
     );
   },

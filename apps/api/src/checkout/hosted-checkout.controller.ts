@@ -79,6 +79,7 @@ export class HostedCheckoutController implements Controller {
     private readonly amountDue: CheckoutAmountDue = async (checkout) => checkout.price,
     private readonly receiptExtra: (s: CheckoutSnapshot) => Promise<string> = async () => '', // the offer to sign in by a mailed code
     private readonly limits: RateLimits | null = null,
+    private readonly testMode = false,
   ) {}
 
   /** What a failed card payment counts against: the checkout and the client IP (card testing tries many numbers). */
@@ -135,6 +136,7 @@ export class HostedCheckoutController implements Controller {
       logo: vendor?.logo ?? null,
       settings,
       language: snapshot.details.language,
+      testMode: this.testMode,
     });
     return { checkout, snapshot, vendorId, id, status: checkout.statusAt(this.clock.now()), pageFrame };
   }

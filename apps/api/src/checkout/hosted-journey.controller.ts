@@ -57,6 +57,8 @@ export interface HostedJourneyDeps {
   requestCode: Pick<RequestSignInCode, 'execute'>;
   verifyCode: Pick<VerifySignInCode, 'withCode' | 'withLink'>;
   baseUrl: string;
+  /** The card provider moves no real money: the pages say so. */
+  testMode?: boolean;
 }
 
 /** Sends a hosted page with the checkout pages' headers. */
@@ -86,7 +88,14 @@ export async function loadCheckout(d: HostedJourneyDeps, res: Response, params: 
     vendorId,
     id,
     completed: checkout.statusAt(d.clock.now()) === 'COMPLETED',
-    frame: (title) => ({ title, vendorName: vendor?.name ?? vendorId, logo: vendor?.logo ?? null, settings, language: snapshot.details.language }),
+    frame: (title) => ({
+      title,
+      vendorName: vendor?.name ?? vendorId,
+      logo: vendor?.logo ?? null,
+      settings,
+      language: snapshot.details.language,
+      testMode: d.testMode ?? false,
+    }),
   };
 }
 

@@ -15,6 +15,7 @@ const STYLE = (color: string) => `
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1f2328;background:#f6f7f9;line-height:1.45}
 header{background:var(--brand);color:#fff;padding:.9rem 1rem}
+.test-mode{margin:0;padding:.5rem 1rem;background:#fff4ce;color:#4d3300;border-bottom:1px solid #d9b95c;text-align:center;font-size:.9rem}
 header p{margin:0;font-weight:600;font-size:1.05rem}
 main{max-width:32rem;margin:0 auto;padding:1rem}
 h1{font-size:1.35rem;margin:.4rem 0 1rem}
@@ -53,7 +54,12 @@ export interface PageFrame {
   logo: string | null;
   settings: CheckoutSettings;
   language?: string | null;
+  /** The card provider moves no real money (the embedded processor, or stripe with a test key): every page says so. */
+  testMode?: boolean;
 }
+
+const TEST_MODE_BANNER =
+  '<p class="test-mode" role="note" id="test-mode"><strong>Test mode.</strong> No money moves: pay with the test card 4242 4242 4242 4242.</p>';
 
 export function frame(f: PageFrame, body: string): string {
   // Only a logo the service itself serves (or inline data) is shown: nothing loads from outside.
@@ -64,7 +70,7 @@ export function frame(f: PageFrame, body: string): string {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(f.title)} · ${escapeHtml(f.vendorName)}</title><link rel="icon" href="data:,"><style>${STYLE(f.settings.color)}</style></head>
-<body><header><p>${logo}${escapeHtml(f.vendorName)}</p></header><main>${body}</main>
+<body><header><p>${logo}${escapeHtml(f.vendorName)}</p></header>${f.testMode ? TEST_MODE_BANNER : ''}<main>${body}</main>
 <footer>${f.settings.termsUrl ? `<a href="${escapeHtml(f.settings.termsUrl)}" rel="noopener">Terms of purchase</a> · ` : ''}Secure checkout served by ${escapeHtml(f.vendorName)}'s commerce service.</footer>
 </body></html>`;
 }

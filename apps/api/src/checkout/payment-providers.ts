@@ -141,3 +141,13 @@ export class ConfiguredPaymentProviders implements PaymentProviders {
     return this.all.get(name) ?? null;
   }
 }
+
+/**
+ * Whether the card provider moves no real money: the embedded processor
+ * always, stripe with a test key (`sk_test_` or a restricted `rk_test_`).
+ * The hosted pages show a "Test mode" banner then.
+ */
+export function cardInTestMode(card: PaymentProvider, stripeSecretKey: string | null): boolean {
+  if (card.name === EMBEDDED_PROVIDER) return true;
+  return stripeSecretKey !== null && /^(sk|rk)_test_/.test(stripeSecretKey);
+}
