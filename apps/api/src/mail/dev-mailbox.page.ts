@@ -78,10 +78,25 @@ ${entries.length === 0 ? '<p id="empty">No mail yet.</p>' : `<ol id="mails">${it
   );
 }
 
+/** The frame's own policy, beside the page's it inherits: no script, nothing fetched but inline images. */
+const FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/**
+ * A mail's HTML as the mailbox shows it: remote images, backgrounds and
+ * media are not fetched (as a mail reader blocks them): their addresses are
+ * kept under a `data-blocked-` name, so nothing leaves the machine even
+ * before a policy is applied.
+ */
+export function withoutRemoteLoads(html: string): string {
+  return html
+    .replace(/\b(src|srcset|background|poster)(\s*=\s*["']?\s*(?:https?:)?\/\/)/gi, 'data-blocked-$1$2')
+    .replace(/url\(\s*(["']?)\s*(?:https?:)?\/\//gi, 'url($1about:blocked//');
+}
+
 export function mailPage(mail: StoredMail, delivery: MailboxEntry['delivery']): string {
   const attachments = mail.attachments.map((a) => `${e(a.filename)} (${e(a.contentType)})`).join(', ');
-  // Links of the HTML part open in a new tab; the frame runs no script and loads nothing from outside (the page's CSP applies to it).
-  const srcdoc = `<base target="_blank">${mail.html ?? ''}`;
+  // Links of the HTML part open in a new tab; the frame runs no script and loads nothing from outside.
+  const srcdoc = `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><base target="_blank">${withoutRemoteLoads(mail.html ?? '')}`;
   return page(
     mail.subject,
     `<p><a href="/dev/mail?vendor=${encodeURIComponent(mail.vendorId)}">&larr; Back to the mailbox</a></p>

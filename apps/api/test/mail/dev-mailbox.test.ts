@@ -1,5 +1,5 @@
 import { EmbeddedMailer } from '../../src/mail/mail.module';
-import { linkify } from '../../src/mail/dev-mailbox.page';
+import { linkify, withoutRemoteLoads } from '../../src/mail/dev-mailbox.page';
 import { givenVendor, startTestApp, TestApp } from '../support/harness';
 
 /*
@@ -77,7 +77,8 @@ describe('GET /dev/mail (NODE_ENV test)', () => {
     expect(frame).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
     expect(frame).not.toContain('allow-scripts');
     // The HTML part is one escaped attribute value: no tag of it reaches the page.
-    expect(frame).toContain('srcdoc="&lt;base target=&quot;_blank&quot;&gt;&lt;p onclick=&quot;x()&quot;&gt;Hi&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(frame).toContain('srcdoc="&lt;meta http-equiv=&quot;Content-Security-Policy&quot; content=&quot;default-src &#39;none&#39;;');
+    expect(frame).toContain('&lt;base target=&quot;_blank&quot;&gt;&lt;p onclick=&quot;x()&quot;&gt;Hi&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(res.text).not.toContain('<script');
     // Nothing from outside: no stylesheet, script or image address.
     expect(res.text).not.toMatch(/(src|href)="(https?:)?\/\/(?!kiosk\.test\/auth)/);
@@ -118,5 +119,20 @@ describe('GET /dev/mail in production', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe("the mailbox's view of a mail's HTML", () => {
+  it('fetches nothing remote: images, sources, backgrounds and CSS urls keep their address under a blocked name', () => {
+    const html =
+      '<img src="https://t.example/p.gif" alt=""><img SRC = //cdn.example/x.png><img src="data:image/png;base64,AA">' +
+      '<video poster="http://v.example/p.jpg"></video><table background="https://b.example/bg.png"></table>' +
+      '<div style="background:url( \'https://x.example/a.png\')"></div><a href="https://news.example/a">read</a>';
+    const shown = withoutRemoteLoads(html);
+    expect(shown).not.toMatch(/(?<![\w-])(src|poster|background)\s*=\s*["']?\s*(https?:)?\/\//i);
+    expect(shown).not.toMatch(/url\(\s*["']?\s*https?:/i);
+    expect(shown).toContain('data-blocked-src="https://t.example/p.gif"');
+    expect(shown).toContain('<img src="data:image/png;base64,AA">');
+    expect(shown).toContain('<a href="https://news.example/a">read</a>');
   });
 });
