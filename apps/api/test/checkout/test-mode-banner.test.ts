@@ -1,3 +1,4 @@
+import { PaymentProvider } from '@kiosk/domain/checkout';
 import { cardInTestMode, EmbeddedCardProcessor } from '../../src/checkout/payment-providers';
 import { startTestApp, TestApp } from '../support/harness';
 import { givenShop, pagePath } from './support';
@@ -33,7 +34,7 @@ describe('the test-mode banner of the hosted pages', () => {
   });
 
   it('is on for the embedded processor and a stripe test key, off for a live stripe key', () => {
-    const stripe = { ...new EmbeddedCardProcessor(), name: 'stripe' } as EmbeddedCardProcessor;
+    const stripe = { name: 'stripe' } as Pick<PaymentProvider, 'name'> as PaymentProvider; // only its name is read
     expect(cardInTestMode(new EmbeddedCardProcessor(), null)).toBe(true);
     expect(cardInTestMode(stripe, 'sk_test_51abc')).toBe(true);
     expect(cardInTestMode(stripe, 'rk_test_51abc')).toBe(true);
