@@ -1,11 +1,8 @@
 import { Clock } from '@kiosk/domain';
-import { CheckoutSnapshot } from '@kiosk/domain/checkout';
+import { CheckoutSnapshot, maySignInOnReturn, needsProofOfAddress, returnAddressOf } from '@kiosk/domain/checkout';
 import { BrowserClientRepository, isAllowedReturnAddress } from '@kiosk/domain/identity';
 import { HANDOFF_PARAMETER, HandoffBinding } from '../identity/identity.module';
 import { processNow } from '../platform/vendor-time';
-
-/** How long after the payment the receipt's "Continue" may still sign a new reader in. */
-export const HANDOFF_WINDOW_MS = 60 * 60_000;
 
 /**
  * The way from a paid checkout back to the vendor's site (DESIGN.md 6, "From
@@ -13,9 +10,8 @@ export const HANDOFF_WINDOW_MS = 60 * 60_000;
  * checkout may sign the paying browser in, a one-time handoff code the
  * browser library exchanges for the cookie session. It may when a visitor
  * (no account at the start) paid, came through one of the vendor's browser
- * clients, `redirectUrl` is on that client's origins, and either the
- * payer's account was made by this very checkout or the payer has just
- * proved control of the address (`proven`).
+ * clients, `redirectUrl` is on that client's origins, and the domain's rule
+ * (`maySignInOnReturn`) allows it.
  */
 export class CheckoutHandoff {
   constructor(
@@ -28,10 +24,7 @@ export class CheckoutHandoff {
 
   /** `redirectUrl` with `checkoutId`, or null when the checkout has none. */
   plainAddress(s: CheckoutSnapshot): string | null {
-    if (!s.details.redirectUrl || !URL.canParse(s.details.redirectUrl)) return null;
-    const url = new URL(s.details.redirectUrl);
-    url.searchParams.set('checkoutId', s.id);
-    return url.toString();
+    return returnAddressOf(s);
   }
 
   /** The browser client a visitor's paid checkout may sign in at, or null when it may not be signed in from here. */
@@ -44,7 +37,7 @@ export class CheckoutHandoff {
 
   /** Whether the receipt should offer to prove control of the address first (the payer's account existed before). */
   async needsProof(s: CheckoutSnapshot): Promise<boolean> {
-    return s.payerCreated !== true && (await this.clientFor(s)) !== null;
+    return needsProofOfAddress(s) && (await this.clientFor(s)) !== null;
   }
 
   /** Where the receipt's "Continue" leads: with a fresh handoff code when the browser may be signed in. */
@@ -53,8 +46,7 @@ export class CheckoutHandoff {
     if (!plain) return null;
     const clientId = await this.clientFor(s);
     // The checkout's times are the vendor's (a test vendor's clock); the code's life is the process's, as its redeeming.
-    const recent = s.completedAt !== null && this.clock.now().getTime() - s.completedAt.getTime() <= HANDOFF_WINDOW_MS;
-    if (!clientId || !(proven || (s.payerCreated === true && recent))) return plain;
+    if (!clientId || !maySignInOnReturn(s, this.clock.now(), proven)) return plain;
     const visitorId = s.owner.kind === 'visitor' ? s.owner.visitorId : null;
     const code = await this.codes.mint({ vendorId: s.vendorId, clientId, userId: s.payer!.id, checkoutId: s.id, visitorId }, processNow(this.clock));
     const url = new URL(plain);

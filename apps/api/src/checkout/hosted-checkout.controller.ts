@@ -8,6 +8,7 @@ import {
   GetCheckout,
   GetCheckoutSettings,
   PayCheckout,
+  returnAddressOf,
   UpdateCheckout,
 } from '@kiosk/domain/checkout';
 import { Request, Response } from 'express';
@@ -144,9 +145,7 @@ export class HostedCheckoutController implements Controller {
   private continueUrl(s: CheckoutSnapshot): string | null {
     if (!s.details.redirectUrl) return null;
     if (s.owner.kind === 'visitor') return this.links.path(s.vendorId, s.id, '/continue'); // may sign in (hosted-journey.controller.ts)
-    const url = new URL(s.details.redirectUrl);
-    url.searchParams.set('checkoutId', s.id);
-    return url.toString();
+    return returnAddressOf(s);
   }
 
   private async renderForm(res: Response, loaded: Loaded, status: number, state: FormState) {

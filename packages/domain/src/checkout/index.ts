@@ -7,3 +7,4 @@ export * from './use-cases';
 export * from './contract-checkout-sale';
 export * from './return-addresses';
 export * from './checkout-funnel';
+export * from './handoff-rules';
