@@ -33,7 +33,7 @@ const mails: Record<string, (lang: MailLanguage) => RenderedMail> = {
   'checkout code': (lang) => signInCodeMail({ lang, brand }, '123456', url, 'checkout'),
   'gift received': (lang) => giftReceivedMail({ lang, brand }, { from: 'ann@example.com', titles: 'Nordposten Plus', email: 'bo@example.com', redeemUrl: url }),
   'renewal reminder': (lang) =>
-    renewalReminderMail({ lang, brand, product: 'Nordposten Plus', accountUrl: url }, new Date('2030-01-08T00:00:00Z'), { amount: 118800, currency: 'SEK' }),
+    renewalReminderMail({ lang, brand, product: 'Nordposten Plus', accountUrl: url }, new Date('2030-01-08T00:00:00Z'), { minor: 118800, currency: 'SEK' }),
   'payment failed': (lang) => paymentFailedMail({ lang, brand, product: 'Nordposten Plus', accountUrl: url }, new Date('2030-01-08T00:00:00Z')),
   'cancellation confirmed': (lang) =>
     cancellationMail({ lang, brand, product: 'Nordposten Plus', accountUrl: url }, new Date('2030-02-01T00:00:00Z'), new Date('2030-01-08T00:00:00Z')),
