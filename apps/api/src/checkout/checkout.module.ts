@@ -22,6 +22,7 @@ import { CreateContract, GetContract } from '@kiosk/domain/contracts';
 import { RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
 import { ServiceIdentifier } from 'inversify';
 import { BILLING, EmbeddedMailer } from '../billing/billing.module';
+import { MAIL } from '../mail/mail.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
 import { IDENTITY, SqlHandoffCodes } from '../identity/identity.module';
@@ -153,7 +154,7 @@ export const checkoutModule = defineModule({
       );
     });
     bind(TOKENS.EventHandler).toDynamicValue((c) => new ChargeRenewalOnRenewed(c.get(ChargeRenewal), c.get(TOKENS.Logger)));
-    bind(SendGiftNotice).toDynamicValue((c) => new SendGiftNotice(c.get(CHECKOUT.Checkouts), c.get(EmbeddedMailer), c.get(CHECKOUT.Links)));
+    bind(SendGiftNotice).toDynamicValue((c) => new SendGiftNotice(c.get(CHECKOUT.Checkouts), c.get(EmbeddedMailer), c.get(CHECKOUT.Links), c.get(MAIL.Audience)));
     bind(TOKENS.EventHandler).toDynamicValue((c) => new SendGiftNoticeOnCompleted(c.get(SendGiftNotice)));
     bind(GetCheckoutSettings).toDynamicValue((c) => new GetCheckoutSettings(c.get(CheckoutPricing)));
     bind(ChangeCheckoutSettings).toDynamicValue((c) => new ChangeCheckoutSettings(c.get(CHECKOUT.Settings), c.get(CheckoutPricing)));

@@ -1,4 +1,5 @@
 import { SetProductScopes } from '@kiosk/domain/capsule';
+import { ChangeCheckoutSettings } from '@kiosk/domain/checkout';
 import { CreatePaywall } from '@kiosk/domain/paywalls';
 import { RegisterBrowserClient } from '@kiosk/domain/identity';
 import { ChangeScriptConfiguration, GetScriptConfiguration } from '@kiosk/domain/scripts';
@@ -73,6 +74,8 @@ async function setUpScriptSite(container: Container, vendorId: string): Promise<
       ],
     },
   });
+  // The vendor's brand colour is the demo site's red: checkout, sign-in, mails and the components wear it.
+  await container.get(ChangeCheckoutSettings).execute({ vendorId, change: { color: '#b91c1c' } });
   await container.get(ChangeScriptConfiguration).execute({
     vendorId,
     change: { clientId: client.clientId, paywallId: paywall.id, contentSelectors: { article: 'article', title: 'h1' } },

@@ -1,34 +1,50 @@
 import { Mailer } from '@kiosk/domain/billing';
-import { AccountMail } from '@kiosk/domain/identity';
+import { AccountMail, AccountMailRecipient } from '@kiosk/domain/identity';
+import {
+  AccountMailContext,
+  accountExistsMail,
+  MailAudience,
+  mailLanguage,
+  passwordResetMail,
+  RenderedMail,
+  signUpConfirmationMail,
+} from '@kiosk/domain/mail';
 
-/** Account e-mails through the mail port (the embedded adapter keeps them for `kiosk mail:list`). */
+/**
+ * Who an account mail speaks to: the vendor's brand, and the language of the
+ * reader (stored), else the page's, else the vendor's default, else English.
+ * Null when the vendor is unknown.
+ */
+export async function accountMailContext(audience: MailAudience, to: AccountMailRecipient): Promise<AccountMailContext | null> {
+  const vendor = await audience.vendor(to.vendorId);
+  if (!vendor) return null;
+  const lang = mailLanguage(await audience.storedLanguage(to.vendorId, to.email), to.language, vendor.defaultLanguage);
+  return { lang, brand: vendor.brand };
+}
+
+/** Account e-mails through the mail port, branded and in the reader's language (the embedded adapter keeps them for `/dev/mail`). */
 export class MailerAccountMail implements AccountMail {
-  constructor(private readonly mailer: Mailer) {}
+  constructor(
+    private readonly mailer: Mailer,
+    private readonly audience: MailAudience,
+  ) {}
 
-  async sendPasswordReset(to: { vendorId: string; email: string }, resetUrl: string): Promise<void> {
-    await this.mailer.queue({
-      vendorId: to.vendorId,
-      to: to.email,
-      subject: 'Reset your password',
-      body: `Someone asked to reset the password of this account. If it was you, open this link within an hour:\n\n${resetUrl}\n\nIf it was not you, ignore this message; nothing changes.`,
-    });
+  sendPasswordReset(to: AccountMailRecipient, resetUrl: string): Promise<void> {
+    return this.send(to, (c) => passwordResetMail(c, resetUrl));
   }
 
-  async sendSignUpConfirmation(to: { vendorId: string; email: string }, confirmUrl: string): Promise<void> {
-    await this.mailer.queue({
-      vendorId: to.vendorId,
-      to: to.email,
-      subject: 'Finish creating your account',
-      body: `Someone asked for an account with this address. If it was you, open this link within a day to finish:\n\n${confirmUrl}\n\nIf it was not you, ignore this message; no account is made.`,
-    });
+  sendSignUpConfirmation(to: AccountMailRecipient, confirmUrl: string): Promise<void> {
+    return this.send(to, (c) => signUpConfirmationMail(c, confirmUrl));
   }
 
-  async sendAccountExists(to: { vendorId: string; email: string }, resetUrl: string): Promise<void> {
-    await this.mailer.queue({
-      vendorId: to.vendorId,
-      to: to.email,
-      subject: 'You already have an account',
-      body: `Someone asked for a new account with this address, but it already has one. Sign in with your password, or, if you forgot it, choose a new one within an hour:\n\n${resetUrl}\n\nIf it was not you, ignore this message; nothing changes.`,
-    });
+  sendAccountExists(to: AccountMailRecipient, resetUrl: string): Promise<void> {
+    return this.send(to, (c) => accountExistsMail(c, resetUrl));
+  }
+
+  private async send(to: AccountMailRecipient, render: (c: AccountMailContext) => RenderedMail): Promise<void> {
+    const context = await accountMailContext(this.audience, to);
+    if (!context) return;
+    const mail = render(context);
+    await this.mailer.queue({ vendorId: to.vendorId, to: to.email, subject: mail.subject, body: mail.text, html: mail.html });
   }
 }

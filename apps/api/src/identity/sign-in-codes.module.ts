@@ -1,6 +1,6 @@
 import { RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
 import { EmbeddedMailer } from '../billing/billing.module';
-import { CATALOG } from '../catalog/catalog.module';
+import { MAIL } from '../mail/mail.module';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { IDENTITY } from './identity.module';
@@ -24,7 +24,7 @@ export const signInCodesModule = defineModule({
           c.get(SqlSignInCodes),
           new RandomSignInCodeSecrets(),
           c.get(IDENTITY.Hasher),
-          new MailerSignInCodeMail(c.get(EmbeddedMailer), async (vendorId) => (await c.get(CATALOG.Vendors).find(vendorId))?.name ?? vendorId),
+          new MailerSignInCodeMail(c.get(EmbeddedMailer), c.get(MAIL.Audience)),
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
         ),

@@ -2,7 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Mailer } from '@kiosk/domain/billing';
 import { SIGN_IN_CODE_MAX_FAILURES, SignInCodeMail, SignInCodePurpose, SignInCodeSecrets, SignInCodeStore, StoredSignInCode } from '@kiosk/domain/identity';
 import { DataSource } from 'typeorm';
+import { MailAudience, signInCodeMail } from '@kiosk/domain/mail';
 import { sqlRows } from '../platform/database/sql';
+import { accountMailContext } from './account-mail';
 
 interface Row {
   id: string;
@@ -95,35 +97,17 @@ export class RandomSignInCodeSecrets implements SignInCodeSecrets {
   }
 }
 
-const TEXT = {
-  en: {
-    subject: (code: string) => `Your sign-in code: ${code}`,
-    body: (code: string, link: string, vendor: string, purpose: SignInCodePurpose) =>
-      `${purpose === 'checkout' ? `To read what you bought at ${vendor} on this device, enter` : `To sign in to ${vendor}, enter`} this code:\n\n    ${code}\n\n` +
-      `or open this link:\n\n${link}\n\nThe code and the link work once, within 15 minutes. If you did not ask for them, ignore this message; nothing changes.`,
-  },
-  sv: {
-    subject: (code: string) => `Din inloggningskod: ${code}`,
-    body: (code: string, link: string, vendor: string, purpose: SignInCodePurpose) =>
-      `${purpose === 'checkout' ? `För att läsa det du köpte hos ${vendor} på den här enheten, ange` : `För att logga in hos ${vendor}, ange`} den här koden:\n\n    ${code}\n\n` +
-      `eller öppna den här länken:\n\n${link}\n\nKoden och länken fungerar en gång, inom 15 minuter. Om du inte bad om dem kan du strunta i det här meddelandet; ingenting ändras.`,
-  },
-};
-
-/** The sign-in code's e-mail through the mail port (the embedded mailer keeps it in `mail_messages`), in the reader's language. */
+/** The sign-in code's e-mail through the mail port (the embedded mailer keeps it in `mail_messages`), branded, in the reader's language. */
 export class MailerSignInCodeMail implements SignInCodeMail {
   constructor(
     private readonly mailer: Mailer,
-    private readonly vendorName: (vendorId: string) => Promise<string>,
+    private readonly audience: MailAudience,
   ) {}
 
   async send(mail: { vendorId: string; email: string; code: string; link: string; purpose: SignInCodePurpose; language: string | null }): Promise<void> {
-    const text = mail.language?.toLowerCase().startsWith('sv') ? TEXT.sv : TEXT.en;
-    await this.mailer.queue({
-      vendorId: mail.vendorId,
-      to: mail.email,
-      subject: text.subject(mail.code),
-      body: text.body(mail.code, mail.link, await this.vendorName(mail.vendorId), mail.purpose),
-    });
+    const context = await accountMailContext(this.audience, { vendorId: mail.vendorId, email: mail.email, language: mail.language });
+    if (!context) return;
+    const rendered = signInCodeMail(context, mail.code, mail.link, mail.purpose);
+    await this.mailer.queue({ vendorId: mail.vendorId, to: mail.email, subject: rendered.subject, body: rendered.text, html: rendered.html });
   }
 }

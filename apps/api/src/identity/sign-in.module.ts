@@ -18,6 +18,7 @@ import { MergeVisitorReads } from '@kiosk/domain/paywalls';
 import { ClaimVisitorCheckouts, GetCheckoutSettings } from '@kiosk/domain/checkout';
 import { ResolutionContext, ServiceIdentifier } from 'inversify';
 import { EmbeddedMailer } from '../billing/billing.module';
+import { MAIL } from '../mail/mail.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
@@ -82,7 +83,7 @@ export const signInModule = defineModule({
           c.get(SIGN_IN.Passwords),
           new SealedSignUpLinks(c.get(TOKENS.Config).secretsKey),
           c.get(SIGN_IN.ResetTokens),
-          new MailerAccountMail(c.get(EmbeddedMailer)),
+          new MailerAccountMail(c.get(EmbeddedMailer), c.get(MAIL.Audience)),
           c.get(TOKENS.Clock),
         ),
     );
@@ -102,7 +103,7 @@ export const signInModule = defineModule({
         new RequestPasswordReset(
           c.get(IDENTITY.Users),
           c.get(SIGN_IN.ResetTokens),
-          new MailerAccountMail(c.get(EmbeddedMailer)),
+          new MailerAccountMail(c.get(EmbeddedMailer), c.get(MAIL.Audience)),
           c.get(TOKENS.Clock),
         ),
     );

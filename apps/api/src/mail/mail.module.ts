@@ -1,4 +1,4 @@
-import { ReaderMailFacts, SendReaderMails } from '@kiosk/domain/mail';
+import { MailAudience, ReaderMailFacts, SendReaderMails } from '@kiosk/domain/mail';
 import { defaultCheckoutSettings } from '@kiosk/domain/checkout';
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
@@ -25,6 +25,8 @@ export const MAIL = {
   InvoicePdfSource: Symbol.for('mail.InvoicePdfSource') as ServiceIdentifier<InvoicePdfSource>,
   /** Where the reader mails find the reader, the vendor's brand and language. */
   ReaderFacts: Symbol.for('mail.ReaderMailFacts') as ServiceIdentifier<ReaderMailFacts>,
+  /** The brand and languages of the mails identity and checkout send (sign-up, reset, sign-in code, gift). */
+  Audience: Symbol.for('mail.MailAudience') as ServiceIdentifier<MailAudience>,
 };
 
 /**
@@ -84,6 +86,15 @@ export const mailModule = defineModule({
         },
       };
     });
+    bind(MAIL.Audience).toDynamicValue(
+      (c): MailAudience => ({
+        vendor: (vendorId) => c.get(MAIL.ReaderFacts).vendor(vendorId),
+        storedLanguage: async (vendorId, email) => {
+          const user = await c.get(IDENTITY.Users).findByEmail(vendorId, email);
+          return user ? ((await c.get(ENGAGEMENT.Profiles).find(vendorId, user.id))?.locale ?? null) : null;
+        },
+      }),
+    );
     bind(SendReaderMails).toDynamicValue((c) => new SendReaderMails(c.get(CONTRACTS.Contracts), c.get(MAIL.ReaderFacts), c.get(EmbeddedMailer), c.get(TOKENS.Clock)));
     bind(TOKENS.EventHandler).toDynamicValue((c) => new PaymentFailedMailOnOverdue(c.get(SendReaderMails)));
     bind(TOKENS.EventHandler).toDynamicValue((c) => new CancellationMailOn('contract.cancel_requested', c.get(SendReaderMails)));

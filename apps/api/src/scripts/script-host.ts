@@ -29,13 +29,18 @@ export const CACHE_CONTROL = {
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** What the bundle tells the library: the vendor, the API's address, and the vendor's saved settings. */
-export function bundleConfig(configuration: ScriptConfiguration, apiUrl: string) {
+/**
+ * What the bundle tells the library: the vendor, the API's address, the
+ * vendor's saved settings and its brand colour (checkout settings), which
+ * the components wear (`theme.color`).
+ */
+export function bundleConfig(configuration: ScriptConfiguration, apiUrl: string, color?: string | null) {
   const { settings } = configuration;
   return {
     vendorId: configuration.vendorId,
     apiUrl,
     version: configuration.version,
+    theme: color ? { color } : undefined,
     clientId: settings.clientId ?? undefined,
     paywallId: settings.paywallId ?? undefined,
     contentSelectors: settings.contentSelectors,
@@ -54,6 +59,8 @@ export class ScriptHost {
     private readonly releases: TypeOrmScriptReleaseRepository,
     private readonly apiUrl: string,
     private readonly maxEntries = 2_000,
+    /** The vendor's brand colour (`#rrggbb`), when it has one; part of the bundle's cache key. */
+    private readonly colourOf: (vendorId: string) => Promise<string | null> = async () => null,
   ) {}
 
   /** The answer for a vendor, file and tag; null when the version's files are gone. Unknown vendors and tags throw not-found. */
@@ -61,7 +68,8 @@ export class ScriptHost {
     const { version, configuration } = await this.resolve.execute(vendorId, tag);
     const exact = tagKind(tag) === 'exact';
     const cacheControl = exact && file !== 'bundle' ? CACHE_CONTROL.immutable : CACHE_CONTROL.revalidate;
-    const key = file === 'bundle' ? `${file}|${version}|${vendorId}|${configuration.version}` : `${file}|${version}`;
+    const color = file === 'bundle' ? await this.colourOf(vendorId).catch(() => null) : null;
+    const key = file === 'bundle' ? `${file}|${version}|${vendorId}|${configuration.version}|${color ?? ''}` : `${file}|${version}`;
     const kept = this.made.get(key);
     if (kept) return { ...kept, cacheControl };
     const files = await this.releases.files(version);
@@ -71,7 +79,7 @@ export class ScriptHost {
         ? files.serviceJs
         : file === 'service-components'
           ? files.serviceComponents
-          : `/*! Kiosk bundle ${version} for ${vendorId} */\nwindow.__kioskBundleConfig=${scriptJson(bundleConfig(configuration, this.apiUrl))};\n${files.serviceJs}\n${files.serviceComponents}\n`;
+          : `/*! Kiosk bundle ${version} for ${vendorId} */\nwindow.__kioskBundleConfig=${scriptJson(bundleConfig(configuration, this.apiUrl, color))};\n${files.serviceJs}\n${files.serviceComponents}\n`;
     const identity = Buffer.from(text, 'utf8');
     const answer: ScriptAnswer = {
       version,

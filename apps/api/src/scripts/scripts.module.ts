@@ -9,6 +9,7 @@ import {
 } from '@kiosk/domain/scripts';
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
+import { CHECKOUT } from '../checkout/checkout.module';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { readShippedRelease } from './script-files';
@@ -49,7 +50,11 @@ export const scriptsModule = defineModule({
     bind(PromoteScriptRelease).toDynamicValue((c) => new PromoteScriptRelease(c.get(SCRIPTS.Releases)));
     bind(ResolveScript).toDynamicValue((c) => new ResolveScript(c.get(SCRIPTS.Vendors), c.get(SCRIPTS.Releases), c.get(SCRIPTS.Configurations)));
     bind(ScriptHost)
-      .toDynamicValue((c) => new ScriptHost(c.get(ResolveScript), c.get(SCRIPTS.Releases), c.get(TOKENS.Config).baseUrl))
+      .toDynamicValue((c) => {
+        // The components wear the vendor's brand colour, the one of its checkout settings.
+        const colourOf = async (vendorId: string) => (await c.get(CHECKOUT.Settings, { optional: true })?.find(vendorId))?.color ?? null;
+        return new ScriptHost(c.get(ResolveScript), c.get(SCRIPTS.Releases), c.get(TOKENS.Config).baseUrl, undefined, colourOf);
+      })
       .inSingletonScope();
     bind(TOKENS.Controller).toDynamicValue(
       (c) =>

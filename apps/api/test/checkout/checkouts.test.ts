@@ -388,7 +388,7 @@ describe('gift', () => {
     expect(contract).toMatchObject({ userId: recipient.userId, payer: { email: 'giver@example.com' } });
     await settleEvents(app, v.vendorId);
     const mails = await rowsOf(app, 'mail_messages', 'vendor_id = $1 AND to_address = $2', [v.vendorId, recipient.email]);
-    const gift = mails.find((m: { subject: string }) => m.subject.startsWith('A gift for you'));
+    const gift = mails.find((m: { subject: string }) => m.subject.startsWith('A gift for you from '));
     expect(gift.body).toContain('giver@example.com gave you A Book');
     const link = /Redeem your gift: (\S+)/.exec(gift.body)![1];
     const page = await app.http.get(link.replace('http://kiosk.test', ''));

@@ -7,6 +7,21 @@ import { DEMO_ARTICLES } from '../../src/demo/demo-site.pages';
 import { settleEvents } from '../billing/support';
 import { confirmSignUpFromMail, describeWithChromium, launchChromium } from '../support/chromium';
 import { startListeningApp } from '../support/harness';
+import { seriousAxeFindings } from '../support/page-checks';
+
+const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+/** WCAG contrast ratio of two `rgb(r, g, b)` colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/\d+/g) ?? []).slice(0, 3).map((v) => {
+      const x = Number(v) / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
 
 const SHOTS = process.env.DEMO_SCREENSHOTS ?? join(tmpdir(), 'kiosk-demo-screens');
 
@@ -119,7 +134,8 @@ describeWithChromium('the demo newspaper at /demo/ (headless Chromium)', () => {
 
     // Sign up from the paywall's sign-in button; back on the article, signed in, still without a subscription
     // (the visitor's free reads went with them).
-    const email = `demo-reader-${Date.now()}@example.com`;
+    // A long address: on the account page it must wrap at its dots and "@", not mid-word, and not widen the page.
+    const email = `demo-reader-${Date.now()}.with-a-rather-long-name@subscribers.demo-daily-newspaper.example.com`;
     await page.locator('service-paywall button.login').click();
     await page.waitForSelector('#sign-in');
     await page.click('#to-sign-up');
@@ -180,6 +196,35 @@ describeWithChromium('the demo newspaper at /demo/ (headless Chromium)', () => {
     const receipt = await page.locator('service-account a.receipt').first().getAttribute('href');
     expect(receipt).toMatch(/^https?:\/\//);
     expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    for (const heading of ['Profile', 'Subscriptions', 'Bills']) expect([heading, await page.getByRole('heading', { name: heading, exact: true }).count()]).toEqual([heading, 1]);
+    // The address stays inside its box and, where it wraps, wraps after "@", ".", "-" or "_" (never mid-word).
+    const wrapping = (await page.evaluate(`(() => {
+      const dd = document.querySelector('service-account').shadowRoot.querySelector('dd.email');
+      const box = document.querySelector('service-account').shadowRoot.querySelector('.box').getBoundingClientRect();
+      const breaksAfter = [];
+      let last = null, lastTop = null;
+      for (const node of dd.childNodes) {
+        if (node.nodeType !== 3) continue;
+        for (let i = 0; i < node.data.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i); range.setEnd(node, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (lastTop !== null && top > lastTop + 2) breaksAfter.push(last);
+          last = node.data[i]; lastTop = top;
+        }
+      }
+      const r = dd.getBoundingClientRect();
+      return { breaksAfter, inside: r.right <= box.right + 0.5 && dd.scrollWidth <= dd.clientWidth };
+    })()`)) as { breaksAfter: string[]; inside: boolean };
+    expect(wrapping.inside).toBe(true);
+    for (const c of wrapping.breaksAfter) expect('@.-_').toContain(c);
+    if (width === 390) expect(wrapping.breaksAfter.length).toBeGreaterThan(0);
+    // The vendor's colour (its checkout settings: the demo's red) reaches the component through the bundle and tops its box.
+    expect(await page.evaluate("getComputedStyle(document.querySelector('service-account')).getPropertyValue('--service-color').trim()")).toBe('#b91c1c');
+    expect(await page.evaluate("getComputedStyle(document.querySelector('service-account').shadowRoot.querySelector('.box')).borderTopColor")).toBe(
+      await page.evaluate("getComputedStyle(document.querySelector('service-account')).getPropertyValue('--service-color')").then((c) => hexToRgb(String(c).trim())),
+    );
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `demo-account-${name}.png`), fullPage: true });
     // Cancelling by keyboard: the button opens a labelled confirmation whose field takes the focus.
     await page.locator('service-account button.cancel').focus();
@@ -187,6 +232,12 @@ describeWithChromium('the demo newspaper at /demo/ (headless Chromium)', () => {
     await page.locator('service-account form.confirm').waitFor({ timeout: 5_000 });
     expect(await page.evaluate("document.querySelector('service-account').shadowRoot.activeElement.getAttribute('name')")).toBe('reason');
     expect(await page.locator('service-account label[for]').innerText()).toContain('Why are you cancelling');
+    // The primary button in the vendor's colour, its text readable on it (WCAG AA, 4.5:1).
+    const [bg, fg] = (await page.evaluate(
+      "(() => { const s = getComputedStyle(document.querySelector('service-account').shadowRoot.querySelector('button.confirm-cancel')); return [s.backgroundColor, s.color]; })()",
+    )) as [string, string];
+    expect(contrast(bg, fg)).toBeGreaterThanOrEqual(4.5);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await page.keyboard.type('Trying the demo');
     await page.locator('service-account button.confirm-cancel').click();
     await page.locator('service-account [role=status]').waitFor({ timeout: 10_000 });

@@ -314,7 +314,7 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
 
     // The holder is told, with a way to reset; the account and its password are untouched.
     const told = await lastMail('taken@example.com');
-    expect(told.subject).toBe('You already have an account');
+    expect(told.subject).toMatch(/^You already have a .+ account$/);
     expect(told.body).toMatch(/\/oidc\/reset\/\S+\?token=/);
     expect(told.body).not.toContain('/confirm?token=');
     const signIn = (jar: CookieJar, url: string, password: string) =>
@@ -358,7 +358,7 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     };
     const mailsTo = async (email: string) =>
       Number(
-        (await app.runtime.database.db.query(`SELECT count(*) AS n FROM mail_messages WHERE vendor_id = $1 AND to_address = $2 AND subject = 'Reset your password'`, [
+        (await app.runtime.database.db.query(`SELECT count(*) AS n FROM mail_messages WHERE vendor_id = $1 AND to_address = $2 AND subject LIKE 'Reset your % password'`, [
           site.vendorId,
           email,
         ]))[0].n,
@@ -384,7 +384,7 @@ describe('browser sign-in through /auth/{clientId}/login (embedded OpenID provid
     });
     expect(sent.status).toBe(200);
     const [mail] = await app.runtime.database.db.query(
-      `SELECT body FROM mail_messages WHERE vendor_id = $1 AND to_address = $2 AND subject = 'Reset your password' ORDER BY created_at DESC LIMIT 1`,
+      `SELECT body FROM mail_messages WHERE vendor_id = $1 AND to_address = $2 AND subject LIKE 'Reset your % password' ORDER BY created_at DESC LIMIT 1`,
       [site.vendorId, 'forgetful@example.com'],
     );
     const link = /(http\S+\/oidc\/reset\/\S+)/.exec(mail.body)![1];

@@ -36,6 +36,27 @@ async function signInPage(clientId: string, query: string, acceptLanguage?: stri
 const langOf = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
 const h1Of = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
 
+describe('the way back to the vendor\'s site', () => {
+  it('the logo and "Back to the site" lead to the client\'s site, or, for a site on this service\'s own host (the demo), to its folder, not the service\'s home', async () => {
+    const site = await givenBrandedSite();
+    const elsewhere = await signInPage(site.clientId, '');
+    expect(elsewhere.html).toContain(`<a id="brand" href="${SITE}">`);
+
+    const v = await givenVendor(app);
+    const onThisHost = await app.runtime.container
+      .get(RegisterBrowserClient)
+      .execute({ vendorId: v.vendorId, name: 'Demo', redirectUris: [`${app.baseUrl}/demo/`], allowedOrigins: [app.baseUrl] });
+    const { html } = await signInPage(onThisHost.clientId, '');
+    expect(html).toContain(`<a id="brand" href="${app.baseUrl}/demo/">`);
+    const offsite = await fetch(`${app.baseUrl}/auth/${onThisHost.clientId}/login?return_to=${encodeURIComponent('https://evil.example.net/')}`, {
+      headers: { accept: BROWSER_ACCEPT },
+    });
+    expect(offsite.status).toBe(400);
+    const back = /<a id="back" href="([^"]+)"/.exec(await offsite.text());
+    expect(back?.[1]).toBe(`${app.baseUrl}/demo/`);
+  });
+});
+
 describe('language of the sign-in pages', () => {
   it('takes ui_locales first, then Accept-Language, else English; matched on the primary subtag', () => {
     const available = ['en', 'sv'];

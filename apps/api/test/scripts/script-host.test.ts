@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ChangeCheckoutSettings } from '@kiosk/domain/checkout';
 import { PromoteScriptRelease, ScriptReleaseNotFound } from '@kiosk/domain/scripts';
 import { bearer, givenVendor, onRealPostgres, startTestApp, TestApp } from '../support/harness';
 
@@ -26,6 +27,15 @@ describe('the script host (interface 4.6)', () => {
     expect(res.headers['x-kiosk-script-version']).toBe(shipped.version);
     expect(res.text).toContain(library);
     expect(embeddedConfig(res.text)).toMatchObject({ vendorId: v.vendorId, apiUrl: 'http://kiosk.test', version: 0, contentSelectors: {}, transforms: [] });
+  });
+
+  it('carries the vendor\'s brand colour (its checkout settings) as theme.color, and a changed colour reaches the next bundle', async () => {
+    const v = await givenVendor(app);
+    expect(embeddedConfig((await app.http.get(`/s/${v.vendorId}/bundle/stable`)).text).theme).toBeUndefined();
+    await app.runtime.container.get(ChangeCheckoutSettings).execute({ vendorId: v.vendorId, change: { color: '#9f1239' } });
+    expect(embeddedConfig((await app.http.get(`/s/${v.vendorId}/bundle/stable`)).text).theme).toEqual({ color: '#9f1239' });
+    await app.runtime.container.get(ChangeCheckoutSettings).execute({ vendorId: v.vendorId, change: { color: '#14532d' } });
+    expect(embeddedConfig((await app.http.get(`/s/${v.vendorId}/bundle/stable`)).text).theme).toEqual({ color: '#14532d' });
   });
 
   it('caches an exact version of the library for a year, channels briefly; the library alone carries no vendor configuration', async () => {

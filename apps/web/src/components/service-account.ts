@@ -14,7 +14,19 @@ dl { margin: 0; display: grid; grid-template-columns: max-content minmax(0, 1fr)
 .row > * { min-width: 0; overflow-wrap: anywhere; }
 dt { color: var(--service-muted, #52525b); }
 dd { margin: 0; overflow-wrap: anywhere; }
+.box { border-top: 4px solid var(--service-color, #1d4ed8); }
+dd.email { overflow-wrap: break-word; word-break: normal; }
 `;
+
+/**
+ * An e-mail address that wraps where a reader expects it to: a break
+ * opportunity after "@", ".", "-" and "_", so a long address goes on the
+ * next line at a boundary instead of breaking mid-word or widening the page.
+ */
+export function wrappableAddress(address: string): (string | HTMLElement)[] {
+  const pieces = address.match(/[^@._-]*[@._-]?/g)?.filter(Boolean) ?? [address];
+  return pieces.flatMap((piece, i) => (i === 0 ? [piece] : [document.createElement('wbr'), piece]));
+}
 
 /**
  * `<service-account>`: the signed-in reader's page of interface 4.3 reader
@@ -132,7 +144,9 @@ export class ServiceAccount extends HTMLElement {
     section.append(this.sectionHeading('Profile'));
     const facts = element('dl');
     if (view.name) facts.append(element('dt', '', 'Name'), element('dd', '', view.name));
-    facts.append(element('dt', '', 'E-mail'), element('dd', '', view.email || '—'));
+    const email = element('dd', 'email');
+    email.append(...(view.email ? wrappableAddress(view.email) : ['—']));
+    facts.append(element('dt', '', 'E-mail'), email);
     section.append(facts);
     return section;
   }

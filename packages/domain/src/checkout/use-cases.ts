@@ -649,34 +649,4 @@ export class ChargeRenewal {
   }
 }
 
-/**
- * A completed gift: the recipient gets an e-mail with the redeem link (the
- * gift's page). The access is theirs already (the contract is made for
- * their e-mail); the page says how to use it.
- */
-export class SendGiftNotice {
-  constructor(
-    private readonly checkouts: Pick<CheckoutRepository, 'find'>,
-    private readonly mailer: { queue(mail: { vendorId: string; to: string; subject: string; body: string }): Promise<void> },
-    private readonly links: { giftUrl(vendorId: string, checkoutId: string): string },
-  ) {}
-
-  async execute(command: { vendorId: string; checkoutId: string }): Promise<boolean> {
-    const checkout = await this.checkouts.find(command.vendorId, command.checkoutId);
-    if (!checkout) return false;
-    const s = checkout.toSnapshot();
-    if (s.status !== 'COMPLETED' || !s.details.giftMode || !s.details.email) return false;
-    const titles = s.items.map((i) => i.title).join(', ');
-    const from = s.payer?.email ?? 'Someone';
-    await this.mailer.queue({
-      vendorId: s.vendorId,
-      to: s.details.email,
-      subject: `A gift for you: ${titles}`,
-      body:
-        `${from} gave you ${titles}.\n\n` +
-        `It is yours on this e-mail address (${s.details.email}): sign in or create an account with it to use it.\n\n` +
-        `Redeem your gift: ${this.links.giftUrl(s.vendorId, s.id)}\n`,
-    });
-    return true;
-  }
-}
+export { SendGiftNotice } from './gift-notice';

@@ -22,12 +22,19 @@ export interface PasswordResetTokens {
   consume(vendorId: string, token: string, now: Date): Promise<string | null>;
 }
 
+/** Who an account mail goes to; `language` is the page's, used when the reader has no stored language. */
+export interface AccountMailRecipient {
+  vendorId: string;
+  email: string;
+  language?: string | null;
+}
+
 export interface AccountMail {
-  sendPasswordReset(to: { vendorId: string; email: string }, resetUrl: string): Promise<void>;
+  sendPasswordReset(to: AccountMailRecipient, resetUrl: string): Promise<void>;
   /** The link that finishes a sign-up: the account exists once it is opened. */
-  sendSignUpConfirmation(to: { vendorId: string; email: string }, confirmUrl: string): Promise<void>;
+  sendSignUpConfirmation(to: AccountMailRecipient, confirmUrl: string): Promise<void>;
   /** Someone tried to sign up with the address of an existing account: how to sign in or reset the password. */
-  sendAccountExists(to: { vendorId: string; email: string }, resetUrl: string): Promise<void>;
+  sendAccountExists(to: AccountMailRecipient, resetUrl: string): Promise<void>;
 }
 
 /** What a sign-up link carries until it is opened: sealed (encrypted and authenticated) by the adapter. */
@@ -93,6 +100,8 @@ export class RequestSignUp {
     password: string;
     confirmUrl: (token: string) => string;
     resetUrl: (token: string) => string;
+    /** The page's language, for the mail when the reader has none stored. */
+    language?: string | null;
   }): Promise<void> {
     checkPassword(command.password);
     const email = normalizeEmail(command.email);
@@ -101,11 +110,11 @@ export class RequestSignUp {
     const user = await this.users.findByEmail(command.vendorId, email);
     if (user && (await this.credentials.find(command.vendorId, user.id))) {
       const token = await this.resetTokens.issue(command.vendorId, user.id, new Date(now.getTime() + PASSWORD_RESET_TTL_MS));
-      await this.mail.sendAccountExists({ vendorId: command.vendorId, email: user.email }, command.resetUrl(token));
+      await this.mail.sendAccountExists({ vendorId: command.vendorId, email: user.email, language: command.language }, command.resetUrl(token));
       return;
     }
     const token = await this.links.seal({ vendorId: command.vendorId, email, passwordHash }, new Date(now.getTime() + SIGN_UP_LINK_TTL_MS));
-    await this.mail.sendSignUpConfirmation({ vendorId: command.vendorId, email }, command.confirmUrl(token));
+    await this.mail.sendSignUpConfirmation({ vendorId: command.vendorId, email, language: command.language }, command.confirmUrl(token));
   }
 }
 
@@ -194,7 +203,7 @@ export class RequestPasswordReset {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: { vendorId: string; email: string; resetUrl: (token: string) => string }): Promise<void> {
+  async execute(command: { vendorId: string; email: string; resetUrl: (token: string) => string; language?: string | null }): Promise<void> {
     let email: string;
     try {
       email = normalizeEmail(command.email);
@@ -204,7 +213,7 @@ export class RequestPasswordReset {
     const user = await this.users.findByEmail(command.vendorId, email);
     if (!user) return;
     const token = await this.tokens.issue(command.vendorId, user.id, new Date(this.clock.now().getTime() + PASSWORD_RESET_TTL_MS));
-    await this.mail.sendPasswordReset({ vendorId: command.vendorId, email: user.email }, command.resetUrl(token));
+    await this.mail.sendPasswordReset({ vendorId: command.vendorId, email: user.email, language: command.language }, command.resetUrl(token));
   }
 }
 

@@ -13,7 +13,15 @@ export interface MailContent {
   readonly subject: string;
   readonly heading: string;
   readonly paragraphs: readonly string[];
+  /** A one-time code, shown large (a sign-in code). */
+  readonly code?: string;
+  /** Label and value lines (a receipt's facts), after the paragraphs. */
+  readonly rows?: readonly { readonly label: string; readonly value: string }[];
   readonly button?: { readonly label: string; readonly url: string };
+  /** Further links, after the button (a receipt's "view" link). */
+  readonly links?: readonly { readonly label: string; readonly url: string }[];
+  /** Small print after the links (the seller's identity). */
+  readonly notes?: readonly string[];
   /** Why the reader gets this mail (one sentence). */
   readonly footer: string;
 }
@@ -61,11 +69,19 @@ export function brandedMail(brand: MailBrand, content: MailContent): RenderedMai
   const onColor = textColorOn(color);
   const button = content.button && safeUrl(content.button.url) ? content.button : undefined;
   const site = brand.siteUrl ? safeUrl(brand.siteUrl) : null;
+  const links = (content.links ?? []).filter((l) => safeUrl(l.url));
+  const rows = content.rows ?? [];
+  const notes = content.notes ?? [];
+  const line = (r: { label: string; value: string }) => (r.label ? `${r.label}: ${r.value}` : r.value);
   const text = [
     content.heading,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.code ? [`    ${content.code}`, ''] : []),
+    ...(rows.length ? [...rows.map(line), ''] : []),
     ...(button ? [`${button.label}: ${button.url}`, ''] : []),
+    ...links.flatMap((l) => [`${l.label}: ${l.url}`, '']),
+    ...(notes.length ? [...notes, ''] : []),
     '--',
     brand.vendorName + (site ? ` - ${site}` : ''),
     content.footer,
@@ -82,12 +98,26 @@ export function brandedMail(brand: MailBrand, content: MailContent): RenderedMai
     '<div style="background:#ffffff;padding:20px;border-radius:0 0 8px 8px;line-height:1.5;font-size:16px;overflow-wrap:anywhere">',
     `<h1 style="font-size:22px;margin:0 0 16px">${e(content.heading)}</h1>`,
     ...content.paragraphs.map((p) => `<p style="margin:0 0 16px">${e(p)}</p>`),
+    ...(content.code
+      ? [`<p style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:4px;font-family:ui-monospace,Menlo,Consolas,monospace">${e(content.code)}</p>`]
+      : []),
+    ...(rows.length
+      ? [
+          '<table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px;margin:0 0 16px">',
+          ...rows.map(
+            (r) => `<tr><td style="padding:4px 12px 4px 0;color:#52525b">${e(r.label)}</td><td style="padding:4px 0;text-align:right">${e(r.value)}</td></tr>`,
+          ),
+          '</table>',
+        ]
+      : []),
     ...(button
       ? [
           `<p style="margin:24px 0"><a href="${e(button.url)}" style="display:inline-block;background:${color};color:${onColor};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${e(button.label)}</a></p>`,
           `<p style="margin:0 0 16px;font-size:13px;color:#52525b">${e(button.url)}</p>`,
         ]
       : []),
+    ...links.map((l) => `<p style="margin:0 0 16px"><a href="${e(l.url)}" style="color:#1d4ed8">${e(l.label)}</a></p>`),
+    ...notes.map((n) => `<p style="margin:0 0 8px;font-size:13px;color:#52525b">${e(n)}</p>`),
     '</div>',
     `<p style="font-size:13px;color:#52525b;padding:0 4px">${site ? `<a href="${e(site)}" style="color:#52525b">${e(brand.vendorName)}</a>` : e(brand.vendorName)} &middot; ${e(content.footer)}</p>`,
     '</div></body></html>',

@@ -3,3 +3,4 @@ export * from './branded-mail';
 export * from './reader-mails';
 export * from './mail-language';
 export * from './reader-mail-use-cases';
+export * from './account-mails';

@@ -6,7 +6,15 @@ const primary = (tag: string | null | undefined) => (tag ?? '').trim().toLowerCa
 const spoken = (tag: string | null | undefined): MailLanguage | null =>
   (MAIL_LANGUAGES as readonly string[]).includes(primary(tag)) ? (primary(tag) as MailLanguage) : null;
 
-/** A reader mail's language: the reader's stored language if the mails speak it, else the vendor's default, else English. */
-export function mailLanguage(readerLocale: string | null | undefined, vendorDefault?: string | null): MailLanguage {
-  return spoken(readerLocale) ?? spoken(vendorDefault) ?? 'en';
+/**
+ * A reader mail's language: the first wish the mails speak, in the order
+ * given (the reader's stored language, the page's or checkout's language,
+ * the vendor's default), else English.
+ */
+export function mailLanguage(...wishes: (string | null | undefined)[]): MailLanguage {
+  for (const wish of wishes) {
+    const lang = spoken(wish);
+    if (lang) return lang;
+  }
+  return 'en';
 }

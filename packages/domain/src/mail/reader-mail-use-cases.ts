@@ -83,3 +83,11 @@ export class SendReaderMails {
     return true;
   }
 }
+
+/** The vendor's mail brand and default language (for mails to someone who is not, or not yet, a reader). */
+export type MailBrands = Pick<ReaderMailFacts, 'vendor'>;
+
+/** The brand of a vendor's mails and the stored language of the reader with an address (null: no such reader, or none stored). */
+export interface MailAudience extends MailBrands {
+  storedLanguage(vendorId: string, email: string): Promise<string | null>;
+}

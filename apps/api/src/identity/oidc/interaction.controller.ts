@@ -262,6 +262,7 @@ export class InteractionController implements Controller {
                 `${this.authUrl}/interaction/${encodeURIComponent(params.uid)}/confirm?token=${encodeURIComponent(token)}` +
                 `&client_id=${encodeURIComponent(clientId)}&ui_locales=${lang}`,
               resetUrl: (token) => `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}&ui_locales=${lang}`,
+              language: context.tr.lang,
             });
             this.page(res, 200, checkMailPage(context, email));
           } catch (error) {
@@ -361,6 +362,7 @@ export class InteractionController implements Controller {
             email: field(body, 'email'),
             resetUrl: (token) =>
               `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}&ui_locales=${encodeURIComponent(context.tr.lang)}`,
+            language: context.tr.lang,
           });
           this.page(res, 200, forgotPage(context, this.actions(params.uid), true));
         },

@@ -45,11 +45,25 @@ export class PageContexts {
         this.messages.find(client.vendorId),
       ]);
       const domain = vendor?.domains[0];
-      const siteUrl = client.allowedOrigins[0] ?? (domain ? `https://${domain}` : this.serviceUrl);
+      const siteUrl = this.siteOf(client) ?? (domain ? `https://${domain}` : this.serviceUrl);
       return this.context({ name: vendor?.name ?? client.name, logo: vendor?.logo ?? null, color, siteUrl }, wish, overrides);
     } catch {
       return this.neutral(wish, client.allowedOrigins[0]);
     }
+  }
+
+  /**
+   * The vendor's site as the client names it: its first allowed origin; but
+   * a site that lives on this service's own host (the demo at `/demo/`) is
+   * the folder of its first redirect address, not the service's home page.
+   */
+  private siteOf(client: BrowserClient): string | null {
+    const origin = client.allowedOrigins[0];
+    if (!origin) return null;
+    const own = URL.canParse(this.serviceUrl) ? new URL(this.serviceUrl).origin : null;
+    if (origin !== own) return origin;
+    const redirect = client.redirectUris.find((uri) => URL.canParse(uri) && new URL(uri).origin === own);
+    return redirect ? new URL('.', redirect).href : origin;
   }
 
   neutral(wish: LanguageWish, siteUrl = this.serviceUrl): PageContext {
