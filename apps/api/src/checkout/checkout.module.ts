@@ -73,7 +73,7 @@ export { ClaimVisitorCheckouts };
 
 export const checkoutModule = defineModule({
   name: 'checkout',
-  requires: ['catalog', 'identity', 'identity:codes', 'contracts', 'billing', 'access'],
+  requires: ['catalog', 'identity', 'identity:codes', 'contracts', 'billing', 'access', 'mail'],
   register: ({ bind }) => {
     const db = TOKENS.DataSource;
     const clock = TOKENS.Clock;

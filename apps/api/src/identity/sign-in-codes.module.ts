@@ -14,7 +14,7 @@ import { MailerSignInCodeMail, RandomSignInCodeSecrets, SqlSignInCodes } from '.
  */
 export const signInCodesModule = defineModule({
   name: 'identity:codes',
-  requires: ['identity', 'billing', 'catalog'],
+  requires: ['identity', 'billing', 'catalog', 'mail'],
   register: ({ bind }) => {
     bind(SqlSignInCodes).toDynamicValue((c) => new SqlSignInCodes(c.get(TOKENS.DataSource)));
     bind(RequestSignInCode).toDynamicValue(

@@ -66,7 +66,7 @@ const signInHooks = (c: ResolutionContext): BrowserSignInHooks => ({
 /** Readers and staff signing in: the embedded OpenID provider, its pages, and the browser routes. */
 export const signInModule = defineModule({
   name: 'identity:sign-in',
-  requires: ['identity', 'identity:codes', 'billing', 'engagement', 'paywalls', 'checkout', 'catalog'],
+  requires: ['identity', 'identity:codes', 'billing', 'engagement', 'paywalls', 'checkout', 'catalog', 'mail'],
   register: ({ bind }) => {
     bind(SIGN_IN.Passwords).toConstantValue(new ScryptPasswordHasher());
     bind(SIGN_IN.Credentials).toDynamicValue((c) => new SqlPasswordCredentials(c.get(TOKENS.DataSource)));

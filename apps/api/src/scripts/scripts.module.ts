@@ -31,7 +31,7 @@ export const SCRIPTS = {
 export const scriptsModule = defineModule({
   name: 'scripts',
   // catalog: whether a vendor exists.
-  requires: ['catalog'],
+  requires: ['catalog', 'checkout'],
   register: ({ bind }) => {
     bind(SCRIPTS.Configurations).toDynamicValue((c) => new TypeOrmScriptConfigurationRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(SCRIPTS.Releases)
