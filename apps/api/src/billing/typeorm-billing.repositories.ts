@@ -134,6 +134,11 @@ export class TypeOrmTransactionRepository implements TransactionRepository {
       .find({ where: { vendorId, billId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return rows.map(toTransaction);
   }
+
+  async find(vendorId: string, transactionId: string): Promise<Transaction | null> {
+    const row = await managerOf(this.db).getRepository(TransactionRow).findOne({ where: { vendorId, id: transactionId } });
+    return row ? toTransaction(row) : null;
+  }
 }
 
 type StoredDocument = Omit<InvoiceDocument, 'periodStart' | 'periodEnd' | 'issuedAt' | 'dueAt'> & {

@@ -83,6 +83,12 @@ export function voidOnCancellation(record: BillRecord, now: Date): BillRecord | 
   return { ...record, status: moved.status, updatedAt: moved.updatedAt };
 }
 
+/** A bill moved along the contract's bill transitions (PAID -> REFUNDED for a payment refunded in full). */
+export function moveBillStatus(record: BillRecord, to: BillStatus, now: Date): BillRecord {
+  const moved = moveBill(asContractBill(record), to, now);
+  return { ...record, status: moved.status, updatedAt: moved.updatedAt };
+}
+
 function asContractBill(record: BillRecord): Bill {
   return {
     id: record.id,

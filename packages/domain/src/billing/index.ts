@@ -16,3 +16,5 @@ export * from './receipt-text';
 export * from './receipt-mail';
 export * from './receipt-use-cases';
 export * from './payee-account';
+export * from './refund';
+export * from './refund-use-case';

@@ -20,6 +20,8 @@ export interface BillRepository {
 export interface TransactionRepository {
   add(transaction: Transaction): Promise<void>;
   listByBill(vendorId: string, billId: string): Promise<Transaction[]>;
+  /** null when the vendor has no such transaction (another vendor's included). */
+  find(vendorId: string, transactionId: string): Promise<Transaction | null>;
 }
 
 export interface InvoiceDocumentRepository {

@@ -60,6 +60,9 @@ export class InMemoryTransactionRepository implements TransactionRepository {
   async listByBill(vendorId: string, billId: string): Promise<Transaction[]> {
     return this.rows.filter((t) => t.vendorId === vendorId && t.billId === billId);
   }
+  async find(vendorId: string, transactionId: string): Promise<Transaction | null> {
+    return this.rows.find((t) => t.vendorId === vendorId && t.id === transactionId) ?? null;
+  }
 }
 
 export class InMemoryInvoiceDocumentRepository implements InvoiceDocumentRepository {

@@ -1,0 +1,54 @@
+import { Clock, EventOutbox, IdGenerator } from '../shared';
+import { moveBillStatus } from './bill-record';
+import { BillRepository, TransactionRepository } from './ports';
+import { PaymentRefunds, refundAmount, refundTransaction, remainingRefundable, TransactionNotFound } from './refund';
+import { Transaction, transactionCreated } from './transaction';
+import { IssueCreditNote } from './use-cases';
+
+/**
+ * Refunds a payment in full or in part (POST /management/transactions/{id}/refund).
+ * Under the bill's row lock (so concurrent refunds of one payment queue and
+ * cannot together exceed it): works out what is left, pays it back through
+ * the payment provider, records the refund transaction with
+ * `transaction.created` in the outbox; when nothing is left, the bill becomes
+ * REFUNDED and its invoice gets a credit note. Another vendor's transaction
+ * is a 404.
+ */
+export class RefundTransaction {
+  constructor(
+    private readonly bills: Pick<BillRepository, 'update'>,
+    private readonly transactions: Pick<TransactionRepository, 'add' | 'listByBill' | 'find'>,
+    private readonly refunds: PaymentRefunds,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
+    private readonly creditNotes: Pick<IssueCreditNote, 'execute'> | null = null,
+  ) {}
+
+  async execute(command: { vendorId: string; transactionId: string; amountMinor?: number }): Promise<{ refund: Transaction; remainingMinor: number }> {
+    const found = await this.transactions.find(command.vendorId, command.transactionId);
+    if (!found) throw new TransactionNotFound(command.transactionId);
+    return this.bills.update(command.vendorId, found.billId, async (bill) => {
+      const onBill = await this.transactions.listByBill(command.vendorId, found.billId);
+      const payment = onBill.find((t) => t.id === found.id) ?? found;
+      const others = onBill.filter((t) => t.id !== payment.id);
+      const amount = refundAmount(payment, others, command.amountMinor);
+      const now = this.clock.now();
+      const refund = refundTransaction(this.ids.next(), payment, amount, now);
+      await this.refunds.refund({
+        vendorId: bill.vendorId,
+        provider: bill.paymentProvider,
+        billId: bill.id,
+        transactionId: payment.id,
+        amount: refund.amount,
+        idempotencyKey: refund.id,
+      });
+      await this.transactions.add(refund);
+      await this.outbox.append(transactionCreated(refund));
+      const remainingMinor = remainingRefundable(payment, [...others, refund]);
+      if (remainingMinor > 0 || bill.status !== 'PAID') return { bill, result: { refund, remainingMinor } };
+      await this.creditNotes?.execute({ vendorId: bill.vendorId, billId: bill.id });
+      return { bill: moveBillStatus(bill, 'REFUNDED', now), result: { refund, remainingMinor } };
+    });
+  }
+}
