@@ -65,6 +65,8 @@ export interface PaymentProvider {
   confirm(request: { vendorId: string; reference: string; approved: boolean }): Promise<ChargeOutcome>;
   /** Charges a saved payment method (a renewal). */
   chargeSaved(request: { vendorId: string; savedMethod: string; amount: { minor: number; currency: string }; idempotencyKey: string }): Promise<ChargeOutcome>;
+  /** Pays back (part of) a payment it took, keyed by `idempotencyKey` (the refund transaction's id); absent when the provider cannot. */
+  refund?(request: { vendorId: string; billId: string; amount: { minor: number; currency: string }; idempotencyKey: string }): Promise<void>;
 }
 
 export interface PaymentProviders {

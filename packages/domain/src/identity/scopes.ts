@@ -30,6 +30,8 @@ const FULL_PRESET = [
 ] as const;
 
 export const CONTRACTS_WRITE = 'contracts:write';
+/** Refunding payments (moves money back): granted per key, like `contracts:write`. */
+export const BILLS_WRITE = 'bills:write';
 
 export const SCOPE_PRESETS: Readonly<Record<ApiKeyRole, readonly string[]>> = {
   read: READ_PRESET,
@@ -50,7 +52,7 @@ export const TEST_CLOCK_READ = 'test-clock:read';
 export const TEST_CLOCK_WRITE = 'test-clock:write';
 
 /** The scopes a key may be granted per key, beyond its preset. */
-export const GRANTABLE_SCOPES = [CONTRACTS_WRITE, WEBHOOKS_READ, WEBHOOKS_WRITE, TEST_CLOCK_READ, TEST_CLOCK_WRITE] as const;
+export const GRANTABLE_SCOPES = [CONTRACTS_WRITE, BILLS_WRITE, WEBHOOKS_READ, WEBHOOKS_WRITE, TEST_CLOCK_READ, TEST_CLOCK_WRITE] as const;
 
 /**
  * What a token gets: the requested scopes if all are allowed, the whole

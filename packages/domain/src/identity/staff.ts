@@ -1,4 +1,4 @@
-import { CONTRACTS_WRITE, SCOPE_PRESETS, TEST_CLOCK_READ, TEST_CLOCK_WRITE, WEBHOOKS_READ, WEBHOOKS_WRITE } from './scopes';
+import { BILLS_WRITE, CONTRACTS_WRITE, SCOPE_PRESETS, TEST_CLOCK_READ, TEST_CLOCK_WRITE, WEBHOOKS_READ, WEBHOOKS_WRITE } from './scopes';
 
 /**
  * Staff of a vendor (DESIGN.md 6): a user of the OpenID provider belongs to
@@ -17,7 +17,7 @@ export const TEAM_MANAGE = 'team:manage';
 const VIEWER = [...SCOPE_PRESETS.read, WEBHOOKS_READ, TEST_CLOCK_READ];
 const EDITOR = [...VIEWER, 'products:write', 'sites:write', 'domains:write', 'links:create'];
 const ADMIN = [
-  ...new Set([...EDITOR, ...SCOPE_PRESETS.full, CONTRACTS_WRITE, WEBHOOKS_WRITE, TEST_CLOCK_WRITE, API_KEYS_MANAGE]),
+  ...new Set([...EDITOR, ...SCOPE_PRESETS.full, CONTRACTS_WRITE, BILLS_WRITE, WEBHOOKS_WRITE, TEST_CLOCK_WRITE, API_KEYS_MANAGE]),
 ];
 const OWNER = [...ADMIN, TEAM_MANAGE];
 

@@ -1,0 +1,60 @@
+import { RefundTransaction } from '@kiosk/domain/billing';
+import { BILLS_WRITE } from '@kiosk/domain/identity';
+import { IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { Controller, route } from '../platform/http/routes';
+import { TransactionView } from './billing.dto';
+import { TRANSACTION_EXAMPLE, TRANSACTION_ID } from './billing.examples';
+import { transactionView } from './billing.views';
+
+export class RefundBody {
+  /** How much to pay back, in major units with at most two decimals; default all that is left. */
+  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }) @Min(0.01) @Max(10_000_000) amount?: number;
+}
+
+/** POST /management/transactions/{id}/refund (issue 27). */
+export class ManagementRefundsController implements Controller {
+  constructor(private readonly refundTransaction: RefundTransaction) {}
+
+  routes() {
+    return [
+      route<RefundBody>({
+        method: 'post',
+        path: '/management/transactions/{id}/refund',
+        operationId: 'refundManagementTransaction',
+        summary: 'Refund a payment in full or in part',
+        description:
+          '`amount` is in major units (at most two decimals); without it, all that is left of the payment is refunded. ' +
+          'The money goes back through the payment provider that took it (a payment recorded by hand has nothing to ' +
+          'reverse: the refund records that the vendor paid it back). The refund is a transaction with `isRefund` true ' +
+          'and a positive `amount`, announced as `transaction.created`. Once nothing is left, the bill becomes REFUNDED ' +
+          'and its invoice gets a credit note. More than is left is a 409 `TRANSACTION.REFUND_EXCEEDS_REMAINING` ' +
+          "(its `remaining` says how much is); a refund cannot be refunded (409); another vendor's transaction is a 404. " +
+          'Refunds of one payment queue on its bill, so concurrent ones never exceed it. Send an `Idempotency-Key`: a ' +
+          'retry with the same key and body answers the first refund again instead of refunding twice.',
+        tags: ['management: transactions'],
+        auth: { kind: 'bearer', scope: BILLS_WRITE },
+        body: { dto: RefundBody },
+        examples: {
+          params: { id: TRANSACTION_ID },
+          request: { amount: 49.5 },
+          responses: { 201: { ...TRANSACTION_EXAMPLE, id: 'tx_refund_1', amount: 49.5, isRefund: true } },
+        },
+        responses: {
+          201: { description: 'The refund transaction (amount in major units)', schema: TransactionView },
+          400: { description: 'Invalid body (amount not positive, more than two decimals)' },
+          404: { description: 'No such transaction of the vendor' },
+          409: { description: 'More than is left to refund, or the transaction is itself a refund' },
+          422: { description: 'The payment provider that took the payment cannot refund it here' },
+        },
+        handler: async ({ res, body, params, principal }) => {
+          const { refund } = await this.refundTransaction.execute({
+            vendorId: principal.vendorId,
+            transactionId: params.id,
+            amountMinor: body.amount === undefined ? undefined : Math.round(body.amount * 100),
+          });
+          res.status(201).json(transactionView(refund));
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,94 @@
+import { rowsOf } from '../billing/support';
+import { bearer, givenVendor, startTestApp, TestApp } from '../support/harness';
+import { givenBilledVendor } from './support';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+// The first bill of givenBilledVendor is paid (1200 SEK) and already refunded 100 SEK.
+async function given() {
+  const v = await givenBilledVendor(app);
+  const refunder = await v.apiToken('full', ['bills:write', 'contracts:write']);
+  const refund = (transactionId: string, body: object, token = refunder, key?: string) => {
+    const req = app.http.post(`/management/transactions/${transactionId}/refund`).set(bearer(token));
+    return (key ? req.set('Idempotency-Key', key) : req).send(body);
+  };
+  const refundsOf = async (billId: string) =>
+    (await v.get('/management/transactions', { type: 'refund', limit: 500 })).body.filter((t: { billId: string }) => t.billId === billId);
+  const billStatus = async (billId: string) => (await v.get(`/management/bills/${billId}`)).body.status;
+  return { ...v, refunder, refund, refundsOf, billStatus };
+}
+
+describe('POST /management/transactions/{id}/refund', () => {
+  it('refunds in part, refuses more than is left, then refunds the rest: the bill is REFUNDED and credited', async () => {
+    const v = await given();
+    const billId = v.billOf(v.first.id);
+
+    const part = await v.refund(v.payment.id, { amount: 600.5 });
+    expect(part.status).toBe(201);
+    expect(part.body).toMatchObject({ isRefund: true, amount: 600.5, currency: 'SEK', billId, contractId: v.first.id, userId: v.first.userId });
+    expect(part.body.id).not.toBe(v.payment.id);
+    expect(await v.billStatus(billId)).toBe('PAID');
+
+    const over = await v.refund(v.payment.id, { amount: 499.51 });
+    expect([over.status, over.body.code]).toEqual([409, 'TRANSACTION.REFUND_EXCEEDS_REMAINING']);
+    expect(over.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(over.body.remaining).toBe(499.5);
+    expect((await v.refundsOf(billId)).map((t: { amount: number }) => t.amount).sort()).toEqual([100, 600.5]);
+
+    const rest = await v.refund(v.payment.id, {});
+    expect([rest.status, rest.body.amount, rest.body.isRefund]).toEqual([201, 499.5, true]);
+    expect(await v.billStatus(billId)).toBe('REFUNDED');
+    const documents = (await rowsOf(app, 'invoice_documents', v.vendorId)) as { bill_id: string; kind: string }[];
+    const ofBill = documents.filter((d) => d.bill_id === billId).map((d) => d.kind);
+    expect(ofBill.filter((k) => k === 'CREDIT_NOTE')).toHaveLength(ofBill.includes('INVOICE') ? 1 : 0);
+
+    const nothingLeft = await v.refund(v.payment.id, {});
+    expect([nothingLeft.status, nothingLeft.body.code, nothingLeft.body.remaining]).toEqual([409, 'TRANSACTION.REFUND_EXCEEDS_REMAINING', 0]);
+    const ofRefund = await v.refund(rest.body.id, { amount: 1 });
+    expect([ofRefund.status, ofRefund.body.code]).toEqual([409, 'TRANSACTION.NOT_REFUNDABLE']);
+    expect(await v.refundsOf(billId)).toHaveLength(3);
+  });
+
+  it('refunds a whole payment at once when no amount is given', async () => {
+    const v = await given();
+    const billId = v.billOf(v.third.id);
+    const paid = await app.http.post(`/management/bills/${billId}/payments`).set(bearer(v.refunder)).send({});
+    expect(paid.status).toBe(201);
+    const all = await v.refund(paid.body.id, {});
+    expect([all.status, all.body.amount, all.body.billId]).toEqual([201, paid.body.amount, billId]);
+    expect(await v.billStatus(billId)).toBe('REFUNDED');
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first refund, refunding once', async () => {
+    const v = await given();
+    const billId = v.billOf(v.first.id);
+    const first = await v.refund(v.payment.id, { amount: 10 }, v.refunder, 'refund-key-1');
+    expect(first.status).toBe(201);
+    const again = await v.refund(v.payment.id, { amount: 10 }, v.refunder, 'refund-key-1');
+    expect([again.status, again.headers['idempotent-replayed'], again.body]).toEqual([201, 'true', first.body]);
+    expect((await v.refundsOf(billId)).map((t: { id: string }) => t.id).sort()).toEqual([first.body.id, v.refundId].sort());
+    const otherBody = await v.refund(v.payment.id, { amount: 11 }, v.refunder, 'refund-key-1');
+    expect(otherBody.status).toBe(422);
+  });
+
+  it("answers 404 for another vendor's transaction, 403 without bills:write, 400 for a bad amount", async () => {
+    const v = await given();
+    const other = await givenVendor(app);
+    const stranger = await other.apiToken('full', ['bills:write']);
+    const foreign = await v.refund(v.payment.id, { amount: 1 }, stranger);
+    expect([foreign.status, foreign.body.code]).toEqual([404, 'TRANSACTION.NOT_FOUND']);
+    const missing = await v.refund('no-such-transaction', {});
+    expect([missing.status, missing.body.code]).toEqual([404, 'TRANSACTION.NOT_FOUND']);
+    const noScope = await v.refund(v.payment.id, { amount: 1 }, await v.apiToken('full'));
+    expect([noScope.status, noScope.body.code]).toEqual([403, 'AUTH.INSUFFICIENT_SCOPE']);
+    for (const amount of [0, -1, 0.001, '5', 1e12]) {
+      const bad = await v.refund(v.payment.id, { amount });
+      expect(bad.status).toBe(400);
+    }
+    expect(await v.refundsOf(v.billOf(v.first.id))).toHaveLength(1);
+  });
+});
