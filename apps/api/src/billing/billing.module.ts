@@ -8,6 +8,8 @@ import {
   InvoicePdfRenderer,
   InvoicingFacts,
   IssueCreditNote,
+  PaymentRefunds,
+  RefundTransaction,
   QuoteCheckoutTax,
   QuoteContractTax,
   UpdateBillingSettings,
@@ -51,6 +53,7 @@ import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { BillsController } from './bills.controller';
 import { ManagementBillingController } from './management-billing.controller';
+import { ManagementRefundsController } from './management-refunds.controller';
 import { TypeOrmVendorBillingReads } from './management-billing.reads';
 import { ReaderBillsController } from './reader-bills.controller';
 import { TypeOrmReaderBillingReads } from './reader-billing-reads';
@@ -89,6 +92,8 @@ export const BILLING = {
   EInvoices: Symbol.for('EInvoiceRepository') as ServiceIdentifier<EInvoiceRepository>,
   InvoicePdf: Symbol.for('InvoicePdfRenderer') as ServiceIdentifier<InvoicePdfRenderer>,
   InvoicingFacts: Symbol.for('InvoicingFacts') as ServiceIdentifier<InvoicingFacts>,
+  /** Refunds through the payment provider that took the payment: bound by the checkout module, which holds the providers. */
+  PaymentRefunds: Symbol.for('PaymentRefunds') as ServiceIdentifier<PaymentRefunds>,
   /** The VAT of a contract's price as its next invoice shows it, in the shape of a bill's `tax` (contract views). */
   ContractTax: Symbol.for('ContractTaxView') as ServiceIdentifier<ContractTaxView>,
   /** The VAT of a checkout's price for the buyer's country, in the same shape (checkout views). */
@@ -286,6 +291,20 @@ export const billingModule = defineModule({
         listTransactions: new ListVendorTransactions(reads),
       });
     });
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new ManagementRefundsController(
+          new RefundTransaction(
+            c.get(BILLING.Bills),
+            c.get(BILLING.Transactions),
+            c.get(BILLING.PaymentRefunds),
+            c.get(TOKENS.Ids),
+            c.get(TOKENS.Clock),
+            new TypeOrmEventOutbox(c.get(db)),
+            c.get(IssueCreditNote),
+          ),
+        ),
+    );
 
     // The reader's side: their bills and transactions.
     bind(BILLING.ReaderReads).toDynamicValue((c) => new TypeOrmReaderBillingReads(c.get(db)));

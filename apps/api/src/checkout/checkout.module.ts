@@ -1,4 +1,4 @@
-import { BillNotPayable, IssueCreditNote, RecordPayment, RefundTransaction } from '@kiosk/domain/billing';
+import { BillNotPayable, RecordPayment } from '@kiosk/domain/billing';
 import { CheckAccess } from '@kiosk/domain/access';
 import {
   ChangeCheckoutSettings,
@@ -22,8 +22,6 @@ import { CreateContract, GetContract } from '@kiosk/domain/contracts';
 import { RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
 import { ServiceIdentifier } from 'inversify';
 import { BILLING, EmbeddedMailer } from '../billing/billing.module';
-import { ManagementRefundsController } from '../billing/management-refunds.controller';
-import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
 import { ProviderRefunds } from './provider-refunds';
 import { MAIL } from '../mail/mail.module';
 import { CATALOG } from '../catalog/catalog.module';
@@ -227,20 +225,7 @@ export const checkoutModule = defineModule({
           testMode: cardInTestMode(c.get(CHECKOUT.Providers).card, c.get(TOKENS.Config).checkout.stripe?.secretKey ?? null),
         }),
     );
-    // Refunds (issue 27) live here because they pay money back through the payment providers of this module.
-    bind(TOKENS.Controller).toDynamicValue(
-      (c) =>
-        new ManagementRefundsController(
-          new RefundTransaction(
-            c.get(BILLING.Bills),
-            c.get(BILLING.Transactions),
-            new ProviderRefunds(c.get(CHECKOUT.Providers)),
-            c.get(TOKENS.Ids),
-            c.get(clock),
-            new TypeOrmEventOutbox(c.get(db)),
-            c.get(IssueCreditNote),
-          ),
-        ),
-    );
+    // Refunds (issue 27) pay money back through this module's payment providers.
+    bind(BILLING.PaymentRefunds).toDynamicValue((c) => new ProviderRefunds(c.get(CHECKOUT.Providers)));
   },
 });
