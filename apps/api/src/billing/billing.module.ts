@@ -35,7 +35,7 @@ import {
 } from '@kiosk/domain/billing';
 import { GetCheckoutSettings } from '@kiosk/domain/checkout';
 import { ContractRepository } from '@kiosk/domain/contracts';
-import { BillInvoicing, Contract, RecordBillPayment } from '@kiosk/domain/contracts';
+import { BillInvoicing, Contract, EndContractForRefund, RecordBillPayment } from '@kiosk/domain/contracts';
 import { Checkout, CheckoutAmountDue } from '@kiosk/domain/checkout';
 import { taxView } from './billing.views';
 import { ServiceIdentifier } from 'inversify';
@@ -302,6 +302,7 @@ export const billingModule = defineModule({
             c.get(TOKENS.Clock),
             new TypeOrmEventOutbox(c.get(db)),
             c.get(IssueCreditNote),
+            { end: async (command) => void (await c.get(EndContractForRefund).execute(command)) },
           ),
         ),
     );

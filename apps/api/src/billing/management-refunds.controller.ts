@@ -1,6 +1,6 @@
 import { RefundTransaction } from '@kiosk/domain/billing';
 import { BILLS_WRITE } from '@kiosk/domain/identity';
-import { IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { Controller, route } from '../platform/http/routes';
 import { TransactionView } from './billing.dto';
 import { TRANSACTION_EXAMPLE, TRANSACTION_ID } from './billing.examples';
@@ -9,6 +9,8 @@ import { transactionView } from './billing.views';
 export class RefundBody {
   /** How much to pay back, in major units with at most two decimals; default all that is left. */
   @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }) @Min(0.01) @Max(10_000_000) amount?: number;
+  /** End the contract now (CANCELED, reason REFUNDED), so its entitlement goes; default false. */
+  @IsOptional() @IsBoolean() endEntitlement?: boolean;
 }
 
 /** POST /management/transactions/{id}/refund (issue 27). */
@@ -27,7 +29,8 @@ export class ManagementRefundsController implements Controller {
           'The money goes back through the payment provider that took it (a payment recorded by hand has nothing to ' +
           'reverse: the refund records that the vendor paid it back). The refund is a transaction with `isRefund` true ' +
           'and a positive `amount`, announced as `transaction.created`. Once nothing is left, the bill becomes REFUNDED ' +
-          'and its invoice gets a credit note. More than is left is a 409 `TRANSACTION.REFUND_EXCEEDS_REMAINING` ' +
+          'and its invoice gets a credit note. With `endEntitlement` true the contract ends now (CANCELED, reason ' +
+          'REFUNDED), so its access goes. More than is left is a 409 `TRANSACTION.REFUND_EXCEEDS_REMAINING` ' +
           "(its `remaining` says how much is); a refund cannot be refunded (409); another vendor's transaction is a 404. " +
           'Refunds of one payment queue on its bill, so concurrent ones never exceed it. Send an `Idempotency-Key`: a ' +
           'retry with the same key and body answers the first refund again instead of refunding twice.',
@@ -36,7 +39,7 @@ export class ManagementRefundsController implements Controller {
         body: { dto: RefundBody },
         examples: {
           params: { id: TRANSACTION_ID },
-          request: { amount: 49.5 },
+          request: { amount: 49.5, endEntitlement: false },
           responses: { 201: { ...TRANSACTION_EXAMPLE, id: 'tx_refund_1', amount: 49.5, isRefund: true } },
         },
         responses: {
@@ -51,6 +54,7 @@ export class ManagementRefundsController implements Controller {
             vendorId: principal.vendorId,
             transactionId: params.id,
             amountMinor: body.amount === undefined ? undefined : Math.round(body.amount * 100),
+            endEntitlement: body.endEntitlement === true,
           });
           res.status(201).json(transactionView(refund));
         },

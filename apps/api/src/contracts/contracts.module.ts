@@ -18,6 +18,7 @@ import {
   ListSeatUsers,
   ListUpgradeOptions,
   ListContracts,
+  EndContractForRefund,
   RecordBillPayment,
   RemoveSeat,
   RequestCancel,
@@ -89,6 +90,7 @@ export const contractsModule = defineModule({
     bind(CONTRACTS.SeatEventView).toDynamicValue((c) => seatEventView(c.get(ListSeatUsers)));
     bind(RequestCancel).toDynamicValue((c) => new RequestCancel(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(RecordBillPayment).toDynamicValue((c) => new RecordBillPayment(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
+    bind(EndContractForRefund).toDynamicValue((c) => new EndContractForRefund(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(AdvanceContract).toDynamicValue(
       (c) => new AdvanceContract(c.get(CONTRACTS.Contracts), c.get(BILLING.Invoicing), c.get(TOKENS.Clock)),
     );

@@ -93,6 +93,23 @@ describe('POST /management/transactions/{id}/refund', () => {
   });
 });
 
+describe('endEntitlement', () => {
+  it('ends the contract now (CANCELED, reason REFUNDED); without it the contract runs on', async () => {
+    const v = await given();
+    const contract = async () => (await v.get(`/management/contracts/${v.first.id}`)).body;
+    const kept = await v.refund(v.payment.id, { amount: 1 });
+    expect(kept.status).toBe(201);
+    expect((await contract()).status).not.toBe('CANCELED');
+    const ended = await v.refund(v.payment.id, { amount: 1, endEntitlement: true });
+    expect(ended.status).toBe(201);
+    expect(await contract()).toMatchObject({ status: 'CANCELED', cancelReason: 'REFUNDED' });
+    const again = await v.refund(v.payment.id, { amount: 1, endEntitlement: true });
+    expect(again.status).toBe(201);
+    const bad = await v.refund(v.payment.id, { endEntitlement: 'yes' });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('concurrent refunds of one payment', () => {
   it('queue on the bill: together they never exceed the payment', async () => {
     const v = await given();

@@ -1,7 +1,7 @@
 import { Clock, EventOutbox, IdGenerator } from '../shared';
 import { moveBillStatus } from './bill-record';
 import { BillRepository, TransactionRepository } from './ports';
-import { PaymentRefunds, refundAmount, refundTransaction, remainingRefundable, TransactionNotFound } from './refund';
+import { PaymentRefunds, RefundedContracts, refundAmount, refundTransaction, remainingRefundable, TransactionNotFound } from './refund';
 import { Transaction, transactionCreated } from './transaction';
 import { IssueCreditNote } from './use-cases';
 
@@ -11,8 +11,9 @@ import { IssueCreditNote } from './use-cases';
  * cannot together exceed it): works out what is left, pays it back through
  * the payment provider, records the refund transaction with
  * `transaction.created` in the outbox; when nothing is left, the bill becomes
- * REFUNDED and its invoice gets a credit note. Another vendor's transaction
- * is a 404.
+ * REFUNDED and its invoice gets a credit note. With `endEntitlement`, the
+ * contract ends now (CANCELED, reason REFUNDED: its access goes). Another
+ * vendor's transaction is a 404.
  */
 export class RefundTransaction {
   constructor(
@@ -23,9 +24,10 @@ export class RefundTransaction {
     private readonly clock: Clock,
     private readonly outbox: EventOutbox,
     private readonly creditNotes: Pick<IssueCreditNote, 'execute'> | null = null,
+    private readonly contracts: RefundedContracts | null = null,
   ) {}
 
-  async execute(command: { vendorId: string; transactionId: string; amountMinor?: number }): Promise<{ refund: Transaction; remainingMinor: number }> {
+  async execute(command: { vendorId: string; transactionId: string; amountMinor?: number; endEntitlement?: boolean }): Promise<{ refund: Transaction; remainingMinor: number }> {
     const found = await this.transactions.find(command.vendorId, command.transactionId);
     if (!found) throw new TransactionNotFound(command.transactionId);
     return this.bills.update(command.vendorId, found.billId, async (bill) => {
@@ -45,6 +47,7 @@ export class RefundTransaction {
       });
       await this.transactions.add(refund);
       await this.outbox.append(transactionCreated(refund));
+      if (command.endEntitlement) await this.contracts?.end({ vendorId: bill.vendorId, contractId: payment.contractId });
       const remainingMinor = remainingRefundable(payment, [...others, refund]);
       if (remainingMinor > 0 || bill.status !== 'PAID') return { bill, result: { refund, remainingMinor } };
       await this.creditNotes?.execute({ vendorId: bill.vendorId, billId: bill.id });

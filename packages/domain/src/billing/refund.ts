@@ -88,3 +88,8 @@ export interface PaymentRefunds {
     idempotencyKey: string;
   }): Promise<void>;
 }
+
+/** The contracts module ends a refunded purchase's contract at once (its entitlement goes with it). */
+export interface RefundedContracts {
+  end(command: { vendorId: string; contractId: string }): Promise<void>;
+}

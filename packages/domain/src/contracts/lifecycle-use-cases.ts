@@ -108,6 +108,25 @@ export class RecordBillPayment {
   }
 }
 
+/**
+ * A refund that ends the entitlement (POST /management/transactions/{id}/refund
+ * with `endEntitlement`): the contract is CANCELED now with reason REFUNDED,
+ * so access and seats go through the outbox. One already CANCELED stays as it is.
+ */
+export class EndContractForRefund {
+  constructor(
+    private readonly contracts: Pick<ContractRepository, 'update'>,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(command: { vendorId: string; contractId: string }): Promise<Contract> {
+    return this.contracts.update(command.vendorId, command.contractId, (contract) => {
+      if (contract.status !== 'CANCELED') contract.cancel(this.clock.now(), 'REFUNDED');
+      return contract;
+    });
+  }
+}
+
 /** Upper bound of moves per run, so a broken contract cannot spin the worker. */
 const MAX_MOVES_PER_RUN = 10_000;
 
