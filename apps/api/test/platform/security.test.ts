@@ -94,6 +94,9 @@ describe('credentials in query strings never reach the request log', () => {
     ['/checkout/v/c/pay?t=abc&x=1', '/checkout/v/c/pay?t=[redacted]&x=1'],
     ['/auth/invitations/abc?x=1', '/auth/invitations/[redacted]?x=1'],
     ['/auth/invitations/abc/accept', '/auth/invitations/[redacted]/accept'],
+    ['/auth/c/login?return_to=http%3A%2F%2Fk.test%2Fauth%2Finvitations%2Fabc', `/auth/c/login?return_to=${encodeURIComponent('http://k.test/auth/invitations/[redacted]')}`],
+    ['https://s.example/a?id=7&kiosk_handoff=abc', 'https://s.example/a?id=7&kiosk_handoff=[redacted]'],
+    ['/x?next=%2Fcheckout%2Fv%2Fc%3Ft%3Dabc&y=1', `/x?next=${encodeURIComponent('/checkout/v/c?t=[redacted]')}&y=1`],
   ])('redactUrl(%s) is %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

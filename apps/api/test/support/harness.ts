@@ -4,6 +4,7 @@ import { CreateProduct, CreatePurchaseOption, CreateVendor } from '@kiosk/domain
 import { ApiKeyRole, CreateApiKey, CreateStaffUser, IssueUserToken } from '@kiosk/domain/identity';
 import { FakeClock } from '@kiosk/domain/testing';
 import { fromMajor } from '@kiosk/domain';
+import type { DestinationStream } from 'pino';
 import supertest from 'supertest';
 import { loadConfig } from '../../src/config';
 import { ConfigCache } from '../../src/platform/cache/config-cache';
@@ -45,6 +46,7 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   database: { url?: string; connectTimeoutMs?: number; embedded?: boolean } = {},
+  logTo?: DestinationStream,
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -55,7 +57,7 @@ export async function startTestApp(
   });
   const clock = new FakeClock(new Date());
   const opened = await openTestDatabase(10, database);
-  const runtime = await createRuntime(config, opened, createLogger(config.logLevel), { clock });
+  const runtime = await createRuntime(config, opened, createLogger(config.logLevel, logTo), { clock });
   return {
     runtime,
     http: supertest(runtime.app),
@@ -123,7 +125,7 @@ export async function givenVendor(app: TestApp, options: VendorOptions = {}) {
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A test app listening on a real port (the browser routes call the OpenID provider over HTTP, as in production). */
-export async function startListeningApp(env: Record<string, string> = {}) {
+export async function startListeningApp(env: Record<string, string> = {}, logTo?: DestinationStream) {
   const { createServer } = await import('node:net');
   const port = await new Promise<number>((resolve, reject) => {
     const probe = createServer();
@@ -134,7 +136,7 @@ export async function startListeningApp(env: Record<string, string> = {}) {
     });
   });
   const baseUrl = `http://localhost:${port}`;
-  const app = await startTestApp({ BASE_URL: baseUrl, ...env });
+  const app = await startTestApp({ BASE_URL: baseUrl, ...env }, {}, logTo);
   const server = await new Promise<import('node:http').Server>((resolve) => {
     // The service's own server: its timeouts and its answers to malformed HTTP.
     const s = createHttpServer(app.runtime.app).listen(port, () => resolve(s));

@@ -93,6 +93,11 @@ function requestLogger(logger: Logger, requestId: (req: IncomingMessage, res: { 
           }
           return req;
         },
+        // A redirect's address carries what the next request will (a checkout's `t`, a handoff code, an invitation in return_to).
+        res: (res: { headers?: Record<string, unknown> }) => {
+          if (res.headers && typeof res.headers.location === 'string') res.headers = { ...res.headers, location: redactUrl(res.headers.location) };
+          return res;
+        },
       },
     });
 }

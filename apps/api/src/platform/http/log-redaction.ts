@@ -38,7 +38,7 @@ const CREDENTIAL_WORDS = /token|secret|passw|signature|credential|assertion|veri
  * Paths whose segment after the prefix is itself a credential (a staff
  * invitation is accepted by whoever holds its link).
  */
-const CREDENTIAL_PATHS = [/^(\/auth\/invitations\/)[^/?#]+/];
+const CREDENTIAL_PATHS = [/(\/auth\/invitations\/)[^/?#&]+/g];
 
 export const REDACTED = '[redacted]';
 
@@ -65,16 +65,36 @@ export function redactUrl(url: string): string {
       } catch {
         name = rawName;
       }
-      return equals >= 0 && isCredentialParameter(name) ? `${rawName}=${REDACTED}` : pair;
+      if (equals < 0) return pair;
+      if (isCredentialParameter(name)) return `${rawName}=${REDACTED}`;
+      // A parameter that is itself an address (a return_to, a redirect_uri) is redacted alike.
+      const rawValue = pair.slice(equals + 1);
+      const value = decoded(rawValue);
+      if (value === null || !looksLikeUrl(value)) return pair;
+      const redacted = redactUrl(value);
+      return redacted === value ? pair : `${rawName}=${encodeURIComponent(redacted)}`;
     })
     .join('&');
   return `${url.slice(0, mark)}?${query}`;
+}
+
+const looksLikeUrl = (value: string) => /^(https?:\/\/|\/)/i.test(value);
+
+function decoded(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
 }
 
 /** A parsed query object with credential-bearing values replaced. */
 export function redactQuery(query: unknown): unknown {
   if (query === null || typeof query !== 'object') return query;
   return Object.fromEntries(
-    Object.entries(query as Record<string, unknown>).map(([name, value]) => [name, isCredentialParameter(name) ? REDACTED : value]),
+    Object.entries(query as Record<string, unknown>).map(([name, value]) => [
+      name,
+      isCredentialParameter(name) ? REDACTED : typeof value === 'string' && looksLikeUrl(value) ? redactUrl(value) : value,
+    ]),
   );
 }
