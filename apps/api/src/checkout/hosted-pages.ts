@@ -1,4 +1,4 @@
-import { toMajor } from '@kiosk/domain';
+import { formatMoney } from '@kiosk/domain';
 import { CheckoutSnapshot, CheckoutSettings } from '@kiosk/domain/checkout';
 import { escapeAttr } from '../platform/http/page-shell';
 
@@ -75,10 +75,8 @@ export function frame(f: PageFrame, body: string): string {
 </body></html>`;
 }
 
-export const amount = (minor: number, currency: string) => {
-  const major = toMajor({ minor, currency });
-  return `${major.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
-};
+/** Money as the domain writes it everywhere (formatMoney), in the page's language. */
+export const amount = (minor: number, currency: string, lang = 'en') => formatMoney(minor, currency, lang);
 
 const PERIOD: Record<string, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', YEAR: 'year' };
 const every = (r: { interval: string; time: number } | null) =>
@@ -99,7 +97,7 @@ export function summary(s: ShownCheckout, paid = false): string {
     )
     .join('');
   const discount = s.discountMinor > 0
-    ? `<tr><td>Discount</td><td class="amount">−${amount(s.discountMinor, s.currency)}</td></tr>`
+    ? `<tr><td>Discount</td><td class="amount">${amount(-s.discountMinor, s.currency)}</td></tr>`
     : '';
   const vat = (s.vatAddedMinor ?? 0) > 0 ? `<tr><td>VAT</td><td class="amount">${amount(s.vatAddedMinor!, s.currency)}</td></tr>` : '';
   const owned = s.itemsOwned.length > 0
