@@ -143,7 +143,7 @@ export class HostedCheckoutController implements Controller {
       language,
       testMode: this.testMode,
     });
-    return { checkout, snapshot, vendorId, id, status: checkout.statusAt(this.clock.now()), pageFrame, plain };
+    return { checkout, snapshot, vendorId, id, status: checkout.statusAt(this.clock.now()), pageFrame, plain, language };
   }
 
   private continueUrl(s: CheckoutSnapshot): string | null {
@@ -270,7 +270,7 @@ export class HostedCheckoutController implements Controller {
             if (!again) return;
             if (error instanceof CheckoutIncomplete) {
               return this.renderForm(res, again, 400, {
-                error: missingInWords(error.missing, giftMode),
+                error: missingInWords(error.missing, giftMode, again.language),
                 invalid: invalidFields(error.missing, giftMode),
                 values,
               });

@@ -1,7 +1,7 @@
 import { formatMoney } from '@kiosk/domain';
 import { CheckoutSnapshot, CheckoutSettings } from '@kiosk/domain/checkout';
 import { escapeAttr } from '../platform/http/page-shell';
-import { checkoutText, CheckoutText } from './checkout-messages';
+import { CheckoutMessageKey, checkoutPlainText, checkoutText, CheckoutText } from './checkout-messages';
 
 /** The hosted checkout's pages: plain HTML and CSS, nothing loaded from outside the service; every value escaped. */
 /** Escapes text and attribute values alike (the platform's page escaper). */
@@ -145,24 +145,36 @@ export function invalidFields(missing: string[], giftMode: boolean): string[] {
   });
 }
 
-const LABELS: Record<string, string> = {
-  email: 'e-mail',
-  payerEmail: 'your e-mail',
-  givenName: 'first name',
-  familyName: 'last name',
-  phoneNumber: 'phone number',
-  birthDate: 'date of birth',
-  companyName: 'company name',
-  vatNumber: 'VAT number',
-};
-export function missingInWords(missing: string[], giftMode: boolean): string {
+const MISSING = {
+  email: 'missing.email',
+  payerEmail: 'missing.payerEmail',
+  givenName: 'missing.givenName',
+  familyName: 'missing.familyName',
+  phoneNumber: 'missing.phoneNumber',
+  birthDate: 'missing.birthDate',
+  companyName: 'missing.companyName',
+  vatNumber: 'missing.vatNumber',
+  street: 'missing.street',
+  zip: 'missing.zip',
+  city: 'missing.city',
+  country: 'missing.country',
+} as const satisfies Record<string, CheckoutMessageKey>;
+const missingKey = (name: string): CheckoutMessageKey | undefined => (Object.hasOwn(MISSING, name) ? MISSING[name as keyof typeof MISSING] : undefined);
+
+/** "Please fill in: e-mail, postal code." in the page's language (plain text: the page escapes it). */
+export function missingInWords(missing: string[], giftMode: boolean, lang: string | null = null): string {
+  const t = checkoutPlainText(lang);
+  const word = (name: string) => {
+    const key = missingKey(name);
+    return key ? t(key) : name;
+  };
   const words = missing.map((m) => {
-    if (giftMode && m === 'email') return "the recipient's e-mail";
+    if (giftMode && m === 'email') return t('missing.recipientEmail');
     const [group, part] = m.split('.');
-    if (part) return `${group === 'businessAddress' ? 'company ' : ''}${part === 'zip' ? 'postal code' : part}`;
-    return LABELS[m] ?? m;
+    if (part) return group === 'businessAddress' ? t('missing.company', { part: word(part) }) : word(part);
+    return word(m);
   });
-  return `Please fill in: ${words.join(', ')}.`;
+  return t('missing.intro', { fields: words.join(', ') });
 }
 
 export function checkoutPage(input: {

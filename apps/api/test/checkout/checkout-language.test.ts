@@ -101,6 +101,18 @@ describe('the hosted checkout page speaks the reader language', () => {
     expect(receipt.text).not.toMatch(/Thank you|Payment received|Receipt sent to/);
   });
 
+  it('names the missing fields in Swedish when the form comes back', async () => {
+    const created = (await app.http.post('/checkouts').set(v.visitor().auth).send({ items: [{ sku: 'book' }], requireAddress: true })).body;
+    const res = await app.http
+      .post(pagePath(created.checkoutUrl, '/pay'))
+      .set('Accept-Language', 'sv')
+      .type('form')
+      .send({ buyerEmail: '', address_street: 'Storgatan 1', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('<strong>Betalningen genomfördes inte.</strong> Fyll i: e-postadress, postnummer, ort, land.');
+    expect(res.text).not.toContain('Please fill in');
+  });
+
   it('refuses a hostile ui_locales (over 200 characters) with a 4xx, never a 500', async () => {
     const res = await app.http.get(`${pagePath(checkoutUrl)}&ui_locales=${'sv'.repeat(101)}`);
     expect(res.status).toBeGreaterThanOrEqual(400);
