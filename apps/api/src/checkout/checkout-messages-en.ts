@@ -14,6 +14,8 @@ export const CHECKOUT_EN = {
   'title.receipt': 'Receipt',
   'title.gift': 'A gift for you',
   'title.expired': 'Checkout expired',
+  'title.notFound': 'Checkout not found',
+  'notFound.text': 'This checkout link is not valid. Go back to the site and start again.',
   'title.giftNotFound': 'Gift not found',
   'expired.text': 'This checkout has expired. Go back to the site and start again.',
   'giftNotFound.text': 'This gift link is not valid.',

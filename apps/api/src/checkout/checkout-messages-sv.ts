@@ -12,6 +12,8 @@ export const CHECKOUT_SV: Record<CheckoutMessageKey, string> = {
   'title.receipt': 'Kvitto',
   'title.gift': 'En present till dig',
   'title.expired': 'Kassan har gått ut',
+  'title.notFound': 'Kassan hittades inte',
+  'notFound.text': 'Den här kassalänken är inte giltig. Gå tillbaka till webbplatsen och börja om.',
   'title.giftNotFound': 'Presenten hittades inte',
   'expired.text': 'Den här kassan har gått ut. Gå tillbaka till webbplatsen och börja om.',
   'giftNotFound.text': 'Den här presentlänken är inte giltig.',

@@ -118,7 +118,10 @@ export class HostedCheckoutController implements Controller {
     const token = query.t;
     const { vendorId, id } = params;
     const notFound = () => {
-      this.send(res, 404, problemPage(null, 'Checkout not found', 'This checkout link is not valid. Go back to the site and start again.'));
+      // No checkout, so no language of its own: the reader's wish alone.
+      const language = checkoutLanguage({ uiLocales: query.ui_locales, acceptLanguage: req.headers['accept-language'] });
+      const said = checkoutPlainText(language);
+      this.send(res, 404, problemPage(null, said('title.notFound'), said('notFound.text'), said('title.checkout'), language));
       return null;
     };
     if (!this.links.verify(vendorId, id, token, purpose)) return notFound();

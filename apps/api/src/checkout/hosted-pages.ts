@@ -288,10 +288,11 @@ ${continueUrl ? `<p><a href="${escapeHtml(continueUrl)}" id="continue">${t('rece
   );
 }
 
-export function problemPage(f: PageFrame | null, title: string, text: string): string {
+/** Without a vendor (a wrong link) the header says `serviceName`, and the page speaks `language`: the reader's. */
+export function problemPage(f: PageFrame | null, title: string, text: string, serviceName = 'Checkout', language: string | null = null): string {
   const settings = f?.settings ?? ({ color: '#1d4ed8', termsUrl: null } as CheckoutSettings);
   return frame(
-    { title, vendorName: f?.vendorName ?? 'Checkout', logo: null, settings },
+    { title, vendorName: f?.vendorName ?? serviceName, logo: null, settings, language: f?.language ?? language },
     `<h1>${escapeHtml(title)}</h1><div class="error" role="alert" id="error">${escapeHtml(text)}</div>`,
   );
 }

@@ -113,6 +113,18 @@ describe('the hosted checkout page speaks the reader language', () => {
     expect(res.text).not.toContain('Please fill in');
   });
 
+  it('says a wrong link is wrong in the reader language, without a checkout to take one from', async () => {
+    const wrong = pagePath(checkoutUrl).replace(/t=[^&]+/, 't=not-the-token');
+    const sv = await app.http.get(wrong).set('Accept-Language', 'sv');
+    expect(sv.status).toBe(404);
+    expect(sv.text).toContain('<html lang="sv">');
+    expect(sv.text).toContain('<h1>Kassan hittades inte</h1>');
+    expect(sv.text).toContain('Den här kassalänken är inte giltig.');
+    const en = await app.http.get(wrong);
+    expect(en.status).toBe(404);
+    expect(en.text).toContain('<h1>Checkout not found</h1>');
+  });
+
   it('refuses a hostile ui_locales (over 200 characters) with a 4xx, never a 500', async () => {
     const res = await app.http.get(`${pagePath(checkoutUrl)}&ui_locales=${'sv'.repeat(101)}`);
     expect(res.status).toBeGreaterThanOrEqual(400);
