@@ -64,7 +64,7 @@ describe('<service-account>', () => {
 
   it('lists contracts with price, status and renewal; only running ones can be cancelled', () => {
     const row = contractRow(contract);
-    expect(row).toMatchObject({ id: 'c1', title: 'Demo Daily, yearly', status: 'active', price: '1188.00 SEK', cancellable: true });
+    expect(row).toMatchObject({ id: 'c1', title: 'Demo Daily, yearly', status: 'active', price: 'SEK 1,188.00', cancellable: true });
     expect(row.when).toMatch(/^Renews on /);
     expect(isCancellable({ ...contract, willCancelAt: '2027-11-25T10:00:00Z' })).toBe(false);
     expect(isCancellable({ ...contract, status: 'CANCELED' })).toBe(false);
@@ -75,7 +75,7 @@ describe('<service-account>', () => {
 
   it('links bills to their receipts, http(s) only', () => {
     const bill = { id: 'b1', price: 1188, currency: 'SEK', status: 'PAID', receiptUrl: 'https://kiosk.example.com/receipts/b1', createdAt: '2026-11-25T10:00:00Z', items: [{ title: 'Demo Daily' }] };
-    expect(billRow(bill)).toMatchObject({ id: 'b1', title: 'Demo Daily', amount: '1188.00 SEK', status: 'paid', receiptUrl: 'https://kiosk.example.com/receipts/b1' });
+    expect(billRow(bill)).toMatchObject({ id: 'b1', title: 'Demo Daily', amount: 'SEK 1,188.00', status: 'paid', receiptUrl: 'https://kiosk.example.com/receipts/b1' });
     expect(billRow({ ...bill, receiptUrl: 'javascript:alert(1)' }).receiptUrl).toBeNull();
     expect(safeLink('data:text/html,<script>')).toBeNull();
     expect(safeLink('/relative')).toBeNull();

@@ -69,8 +69,8 @@ describe('<service-paywall> language', () => {
   });
 
   it('writes prices with Intl for the locale, and the figure with its code for a currency Intl does not know', () => {
-    expect(priceText(1188, 'SEK', 'en')).toBe('SEK\u00a01,188.00');
-    expect(priceText(1188, 'SEK', 'sv')).toBe('1\u00a0188,00\u00a0kr');
+    expect(priceText(1188, 'SEK', 'en')).toBe('SEK 1,188.00');
+    expect(priceText(1188, 'SEK', 'sv')).toBe('1 188,00 kr');
     expect(priceText(5, 'NOPE', 'en')).toBe('5.00 NOPE');
   });
 });

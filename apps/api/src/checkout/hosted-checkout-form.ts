@@ -4,6 +4,8 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 /** The hosted pages' query: the link's token. */
 export class PageQuery {
   @IsOptional() @IsString() @MaxLength(64) t?: string;
+  /** The reader's languages, best first (OpenID `ui_locales`): the page speaks the first it knows. */
+  @IsOptional() @IsString() @MaxLength(200) ui_locales?: string;
 }
 
 const S = 500;

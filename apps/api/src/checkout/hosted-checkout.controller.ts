@@ -42,6 +42,7 @@ import {
   ShownCheckout,
 } from './hosted-pages';
 import { CheckoutForm, formRequest, PageQuery } from './hosted-checkout-form';
+import { checkoutLanguage, CheckoutMessageKey, checkoutPlainText } from './checkout-messages';
 
 export { CheckoutForm, PageQuery } from './hosted-checkout-form';
 
@@ -113,10 +114,14 @@ export class HostedCheckoutController implements Controller {
   }
 
   /** The checkout of a page request, or null when the link is wrong (a 404 page was sent). */
-  private async load(res: Response, params: Record<string, string>, token: string | undefined, purpose: 'checkout' | 'gift' = 'checkout') {
+  private async load(req: Request, res: Response, params: Record<string, string>, query: PageQuery, purpose: 'checkout' | 'gift' = 'checkout') {
+    const token = query.t;
     const { vendorId, id } = params;
     const notFound = () => {
-      this.send(res, 404, problemPage(null, 'Checkout not found', 'This checkout link is not valid. Go back to the site and start again.'));
+      // No checkout, so no language of its own: the reader's wish alone.
+      const language = checkoutLanguage({ uiLocales: query.ui_locales, acceptLanguage: req.headers['accept-language'] });
+      const said = checkoutPlainText(language);
+      this.send(res, 404, problemPage(null, said('title.notFound'), said('notFound.text'), said('title.checkout'), language));
       return null;
     };
     if (!this.links.verify(vendorId, id, token, purpose)) return notFound();
@@ -131,15 +136,17 @@ export class HostedCheckoutController implements Controller {
     const stored = checkout.toSnapshot();
     const due = await this.amountDue(checkout);
     const snapshot: ShownCheckout = { ...stored, price: due, vatAddedMinor: due.minor - stored.price.minor };
-    const pageFrame = (title: string): PageFrame => ({
-      title,
+    const language = checkoutLanguage({ uiLocales: query.ui_locales, checkoutLanguage: snapshot.details.language, acceptLanguage: req.headers['accept-language'] });
+    const plain = checkoutPlainText(language);
+    const pageFrame = (title: CheckoutMessageKey): PageFrame => ({
+      title: plain(title),
       vendorName: vendor?.name ?? vendorId,
       logo: vendor?.logo ?? null,
       settings,
-      language: snapshot.details.language,
+      language,
       testMode: this.testMode,
     });
-    return { checkout, snapshot, vendorId, id, status: checkout.statusAt(this.clock.now()), pageFrame };
+    return { checkout, snapshot, vendorId, id, status: checkout.statusAt(this.clock.now()), pageFrame, plain, language };
   }
 
   private continueUrl(s: CheckoutSnapshot): string | null {
@@ -153,13 +160,13 @@ export class HostedCheckoutController implements Controller {
     if (loaded.status === 'COMPLETED') return res.redirect(303, this.links.path(vendorId, id, '/receipt'));
     if (loaded.status === 'WAITING_PAYMENT_CONFIRMATION') return res.redirect(303, this.links.path(vendorId, id, '/confirm'));
     if (loaded.status === 'EXPIRED') {
-      return this.send(res, 410, problemPage(loaded.pageFrame('Checkout expired'), 'Checkout expired', 'This checkout has expired. Go back to the site and start again.'));
+      return this.send(res, 410, problemPage(loaded.pageFrame('title.expired'), loaded.plain('title.expired'), loaded.plain('expired.text')));
     }
     this.send(
       res,
       status,
       checkoutPage({
-        frame: loaded.pageFrame('Checkout'),
+        frame: loaded.pageFrame('title.checkout'),
         checkout: loaded.snapshot,
         signedIn: loaded.snapshot.owner.kind === 'user',
         actions: { pay: this.links.path(vendorId, id, '/pay'), discount: this.links.path(vendorId, id, '/discount') },
@@ -185,8 +192,8 @@ export class HostedCheckoutController implements Controller {
           'A checkout already paid shows its receipt.',
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, responses: { 200: CHECKOUT_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'Wrong link (HTML page)' }, 410: { description: 'Expired (HTML page)' } },
-        handler: async ({ res, params, query }) => {
-          const loaded = await this.load(res, params, query.t);
+        handler: async ({ req, res, params, query }) => {
+          const loaded = await this.load(req, res, params, query);
           if (loaded) await this.renderForm(res, loaded, 200, {});
         },
       }),
@@ -202,8 +209,8 @@ export class HostedCheckoutController implements Controller {
         body: FORM,
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { code: 'FIRSTMONTH' }, headers: { 303: { Location: PAGE_LOCATION } } },
         responses: { 303: { description: 'Back to the page' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
-        handler: async ({ res, params, query, body }) => {
-          const loaded = await this.load(res, params, query.t);
+        handler: async ({ req, res, params, query, body }) => {
+          const loaded = await this.load(req, res, params, query);
           if (!loaded) return;
           const code = (body.code ?? '').trim();
           if (code !== '' && loaded.status === 'PENDING') {
@@ -235,7 +242,7 @@ export class HostedCheckoutController implements Controller {
           404: { description: 'Wrong link (HTML page)' },
         },
         handler: async ({ req, res, params, query, body }) => {
-          const loaded = await this.load(res, params, query.t);
+          const loaded = await this.load(req, res, params, query);
           if (!loaded) return;
           if (loaded.status !== 'PENDING') return this.renderForm(res, loaded, 200, {});
           if (await this.refusedPayment(req, res, loaded)) return;
@@ -262,11 +269,11 @@ export class HostedCheckoutController implements Controller {
             if (!(error instanceof DomainError)) throw error;
             // A declined card (not a missing field) counts towards the limit.
             if (!(error instanceof CheckoutIncomplete)) await this.limits?.count(this.paymentChecks(req, loaded)).catch(() => undefined);
-            const again = await this.load(res, params, query.t);
+            const again = await this.load(req, res, params, query);
             if (!again) return;
             if (error instanceof CheckoutIncomplete) {
               return this.renderForm(res, again, 400, {
-                error: missingInWords(error.missing, giftMode),
+                error: missingInWords(error.missing, giftMode, again.language),
                 invalid: invalidFields(error.missing, giftMode),
                 values,
               });
@@ -285,11 +292,11 @@ export class HostedCheckoutController implements Controller {
         description: 'Shown while the checkout is WAITING_PAYMENT_CONFIRMATION; at any other time the checkout page (or its receipt) shows instead.',
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, responses: { 200: CONFIRM_PAGE_EXAMPLE } },
         responses: { 200: HTML, 303: { description: 'Nothing to confirm: back to the checkout or the receipt' } },
-        handler: async ({ res, params, query }) => {
-          const loaded = await this.load(res, params, query.t);
+        handler: async ({ req, res, params, query }) => {
+          const loaded = await this.load(req, res, params, query);
           if (!loaded) return;
           if (loaded.status !== 'WAITING_PAYMENT_CONFIRMATION') return this.renderForm(res, loaded, 200, {});
-          this.send(res, 200, confirmPage(loaded.pageFrame('Confirm your payment'), loaded.snapshot, this.links.path(loaded.vendorId, loaded.id, '/confirm')));
+          this.send(res, 200, confirmPage(loaded.pageFrame('title.confirm'), loaded.snapshot, this.links.path(loaded.vendorId, loaded.id, '/confirm')));
         },
       }),
       route<CheckoutForm, PageQuery>({
@@ -304,8 +311,8 @@ export class HostedCheckoutController implements Controller {
         body: FORM,
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { decision: 'approve' }, headers: { 303: { Location: `${CHECKOUT_PATH}/receipt?t=${PAGE_TOKEN}` } } },
         responses: { 303: { description: 'To the receipt, or back to the checkout' }, 400: HTML },
-        handler: async ({ res, params, query, body }) => {
-          const loaded = await this.load(res, params, query.t);
+        handler: async ({ req, res, params, query, body }) => {
+          const loaded = await this.load(req, res, params, query);
           if (!loaded) return;
           if (loaded.status !== 'WAITING_PAYMENT_CONFIRMATION') return this.renderForm(res, loaded, 200, {});
           try {
@@ -314,7 +321,7 @@ export class HostedCheckoutController implements Controller {
             res.redirect(303, this.links.path(loaded.vendorId, loaded.id, completed ? '/receipt' : ''));
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            const again = await this.load(res, params, query.t);
+            const again = await this.load(req, res, params, query);
             if (again) await this.renderForm(res, again, 400, { error: error.message });
           }
         },
@@ -329,14 +336,14 @@ export class HostedCheckoutController implements Controller {
           'Only a completed gift checkout has this page; its token opens nothing else (not the checkout, not the receipt).',
         examples: { params: PAGE_PARAMS, query: { t: GIFT_TOKEN }, responses: { 200: GIFT_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'Wrong link, or not a completed gift (HTML page)' } },
-        handler: async ({ res, params, query }) => {
-          const loaded = await this.load(res, params, query.t, 'gift');
+        handler: async ({ req, res, params, query }) => {
+          const loaded = await this.load(req, res, params, query, 'gift');
           if (!loaded) return;
           if (loaded.status !== 'COMPLETED' || !loaded.snapshot.details.giftMode) {
-            return this.send(res, 404, problemPage(loaded.pageFrame('Gift not found'), 'Gift not found', 'This gift link is not valid.'));
+            return this.send(res, 404, problemPage(loaded.pageFrame('title.giftNotFound'), loaded.plain('title.giftNotFound'), loaded.plain('giftNotFound.text')));
           }
           const site = loaded.snapshot.details.redirectUrl ? new URL(loaded.snapshot.details.redirectUrl).origin : null;
-          this.send(res, 200, giftPage(loaded.pageFrame('A gift for you'), loaded.snapshot, site));
+          this.send(res, 200, giftPage(loaded.pageFrame('title.gift'), loaded.snapshot, site));
         },
       }),
       route<unknown, PageQuery>({
@@ -348,11 +355,11 @@ export class HostedCheckoutController implements Controller {
         description: 'Before the checkout is completed the checkout page shows instead.',
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, responses: { 200: RECEIPT_PAGE_EXAMPLE } },
         responses: { 200: HTML },
-        handler: async ({ res, params, query }) => {
-          const loaded = await this.load(res, params, query.t);
+        handler: async ({ req, res, params, query }) => {
+          const loaded = await this.load(req, res, params, query);
           if (!loaded) return;
           if (loaded.status !== 'COMPLETED') return this.renderForm(res, loaded, 200, {});
-          this.send(res, 200, receiptPage(loaded.pageFrame('Receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot), await this.receiptExtra(loaded.snapshot)));
+          this.send(res, 200, receiptPage(loaded.pageFrame('title.receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot), await this.receiptExtra(loaded.snapshot)));
         },
       }),
     ];

@@ -1,6 +1,7 @@
-import { toMajor } from '@kiosk/domain';
+import { formatMoney } from '@kiosk/domain';
 import { CheckoutSnapshot, CheckoutSettings } from '@kiosk/domain/checkout';
 import { escapeAttr } from '../platform/http/page-shell';
+import { CheckoutMessageKey, checkoutPlainText, checkoutText, CheckoutText } from './checkout-messages';
 
 /** The hosted checkout's pages: plain HTML and CSS, nothing loaded from outside the service; every value escaped. */
 /** Escapes text and attribute values alike (the platform's page escaper). */
@@ -58,31 +59,35 @@ export interface PageFrame {
   testMode?: boolean;
 }
 
-const TEST_MODE_BANNER =
-  '<p class="test-mode" role="note" id="test-mode"><strong>Test mode.</strong> No money moves: pay with the test card 4242 4242 4242 4242.</p>';
+const testModeBanner = (t: CheckoutText) => `<p class="test-mode" role="note" id="test-mode"><strong>${t('testMode.title')}</strong> ${t('testMode.text')}</p>`;
+
+/** The page's sentences, in the frame's language. */
+const textOf = (f: PageFrame) => checkoutText(f.language);
 
 export function frame(f: PageFrame, body: string): string {
   // Only a logo the service itself serves (or inline data) is shown: nothing loads from outside.
   const logo = f.logo && (f.logo.startsWith('/') || f.logo.startsWith('data:image/'))
     ? `<img src="${escapeHtml(f.logo)}" alt="" height="28"> `
     : '';
+  const t = textOf(f);
   return `<!doctype html><html lang="${escapeHtml(f.language ?? 'en')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(f.title)} · ${escapeHtml(f.vendorName)}</title><link rel="icon" href="data:,"><style>${STYLE(f.settings.color)}</style></head>
-<body><header><p>${logo}${escapeHtml(f.vendorName)}</p></header>${f.testMode ? TEST_MODE_BANNER : ''}<main>${body}</main>
-<footer>${f.settings.termsUrl ? `<a href="${escapeHtml(f.settings.termsUrl)}" rel="noopener">Terms of purchase</a> · ` : ''}Secure checkout served by ${escapeHtml(f.vendorName)}'s commerce service.</footer>
+<body><header><p>${logo}${escapeHtml(f.vendorName)}</p></header>${f.testMode ? testModeBanner(t) : ''}<main>${body}</main>
+<footer>${f.settings.termsUrl ? `<a href="${escapeHtml(f.settings.termsUrl)}" rel="noopener">${t('footer.terms')}</a> · ` : ''}${t('footer.servedBy', { vendor: escapeHtml(f.vendorName) })}</footer>
 </body></html>`;
 }
 
-export const amount = (minor: number, currency: string) => {
-  const major = toMajor({ minor, currency });
-  return `${major.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
-};
+/** Money as the domain writes it everywhere (formatMoney), in the page's language. */
+export const amount = (minor: number, currency: string, lang = 'en') => formatMoney(minor, currency, lang);
 
-const PERIOD: Record<string, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', YEAR: 'year' };
-const every = (r: { interval: string; time: number } | null) =>
-  r ? (r.time === 1 ? ` / ${PERIOD[r.interval]}` : ` / ${r.time} ${PERIOD[r.interval]}s`) : '';
+const INTERVALS = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
+const every = (t: CheckoutText, r: { interval: string; time: number } | null) => {
+  const interval = INTERVALS.find((i) => i === r?.interval);
+  if (!r || !interval) return '';
+  return r.time === 1 ? ` / ${t(`every.${interval}`)}` : ` / ${t(`everyN.${interval}`, { n: String(r.time) })}`;
+};
 
 /**
  * A checkout as its pages show it: `price` is what the buyer pays, with the
@@ -90,26 +95,28 @@ const every = (r: { interval: string; time: number } | null) =>
  */
 export type ShownCheckout = CheckoutSnapshot & { readonly vatAddedMinor?: number };
 
-export function summary(s: ShownCheckout, paid = false): string {
+export function summary(s: ShownCheckout, paid = false, lang: string | null = null): string {
+  const t = checkoutText(lang);
+  const money = (minor: number) => amount(minor, s.currency, lang ?? 'en');
   const rows = s.items
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.title)}<div class="hint">${escapeHtml(i.purchaseOptionName)}${i.taxIncluded ? ', tax included' : ', tax added at payment'}</div></td>` +
-        `<td class="amount">${amount(i.unitPrice.minor, i.unitPrice.currency)}${every(i.recurring)}</td></tr>`,
+        `<tr><td>${escapeHtml(i.title)}<div class="hint">${escapeHtml(i.purchaseOptionName)}, ${i.taxIncluded ? t('summary.taxIncluded') : t('summary.taxAdded')}</div></td>` +
+        `<td class="amount">${amount(i.unitPrice.minor, i.unitPrice.currency, lang ?? 'en')}${every(t, i.recurring)}</td></tr>`,
     )
     .join('');
   const discount = s.discountMinor > 0
-    ? `<tr><td>Discount</td><td class="amount">−${amount(s.discountMinor, s.currency)}</td></tr>`
+    ? `<tr><td>${t('summary.discount')}</td><td class="amount">${money(-s.discountMinor)}</td></tr>`
     : '';
-  const vat = (s.vatAddedMinor ?? 0) > 0 ? `<tr><td>VAT</td><td class="amount">${amount(s.vatAddedMinor!, s.currency)}</td></tr>` : '';
+  const vat = (s.vatAddedMinor ?? 0) > 0 ? `<tr><td>${t('summary.vat')}</td><td class="amount">${money(s.vatAddedMinor!)}</td></tr>` : '';
   const owned = s.itemsOwned.length > 0
-    ? `<p class="hint">You already have: ${s.itemsOwned.map((o) => escapeHtml(o.title)).join(', ')}.</p>`
+    ? `<p class="hint">${t('summary.owned', { items: s.itemsOwned.map((o) => escapeHtml(o.title)).join(', ') })}</p>`
     : '';
-  return `<section aria-labelledby="summary-title"><h2 id="summary-title">Your order</h2>
-<table><caption class="hint" style="text-align:left">${s.type === 'RECURRING' ? 'Subscription: renews until you cancel.' : 'One-time purchase.'}</caption>
-<thead><tr><th scope="col">Item</th><th scope="col" class="amount">Price</th></tr></thead>
+  return `<section aria-labelledby="summary-title"><h2 id="summary-title">${t('summary.title')}</h2>
+<table><caption class="hint" style="text-align:left">${s.type === 'RECURRING' ? t('summary.recurring') : t('summary.oneTime')}</caption>
+<thead><tr><th scope="col">${t('summary.item')}</th><th scope="col" class="amount">${t('summary.price')}</th></tr></thead>
 <tbody>${rows}${discount}${vat}</tbody>
-<tfoot><tr><th scope="row">${paid ? 'Paid' : 'To pay now'}</th><td class="amount" id="total">${amount(s.price.minor, s.currency)}</td></tr></tfoot></table>${owned}</section>`;
+<tfoot><tr><th scope="row">${paid ? t('summary.paid') : t('summary.toPay')}</th><td class="amount" id="total">${money(s.price.minor)}</td></tr></tfoot></table>${owned}</section>`;
 }
 
 export interface FormState {
@@ -138,24 +145,36 @@ export function invalidFields(missing: string[], giftMode: boolean): string[] {
   });
 }
 
-const LABELS: Record<string, string> = {
-  email: 'e-mail',
-  payerEmail: 'your e-mail',
-  givenName: 'first name',
-  familyName: 'last name',
-  phoneNumber: 'phone number',
-  birthDate: 'date of birth',
-  companyName: 'company name',
-  vatNumber: 'VAT number',
-};
-export function missingInWords(missing: string[], giftMode: boolean): string {
+const MISSING = {
+  email: 'missing.email',
+  payerEmail: 'missing.payerEmail',
+  givenName: 'missing.givenName',
+  familyName: 'missing.familyName',
+  phoneNumber: 'missing.phoneNumber',
+  birthDate: 'missing.birthDate',
+  companyName: 'missing.companyName',
+  vatNumber: 'missing.vatNumber',
+  street: 'missing.street',
+  zip: 'missing.zip',
+  city: 'missing.city',
+  country: 'missing.country',
+} as const satisfies Record<string, CheckoutMessageKey>;
+const missingKey = (name: string): CheckoutMessageKey | undefined => (Object.hasOwn(MISSING, name) ? MISSING[name as keyof typeof MISSING] : undefined);
+
+/** "Please fill in: e-mail, postal code." in the page's language (plain text: the page escapes it). */
+export function missingInWords(missing: string[], giftMode: boolean, lang: string | null = null): string {
+  const t = checkoutPlainText(lang);
+  const word = (name: string) => {
+    const key = missingKey(name);
+    return key ? t(key) : name;
+  };
   const words = missing.map((m) => {
-    if (giftMode && m === 'email') return "the recipient's e-mail";
+    if (giftMode && m === 'email') return t('missing.recipientEmail');
     const [group, part] = m.split('.');
-    if (part) return `${group === 'businessAddress' ? 'company ' : ''}${part === 'zip' ? 'postal code' : part}`;
-    return LABELS[m] ?? m;
+    if (part) return group === 'businessAddress' ? t('missing.company', { part: word(part) }) : word(part);
+    return word(m);
   });
-  return `Please fill in: ${words.join(', ')}.`;
+  return t('missing.intro', { fields: words.join(', ') });
 }
 
 export function checkoutPage(input: {
@@ -166,117 +185,128 @@ export function checkoutPage(input: {
   state: FormState;
 }): string {
   const { checkout: s, state, signedIn } = input;
+  const t = textOf(input.frame);
+  const lang = input.frame.language ?? 'en';
   const d = s.details;
   const v = (name: string, fallback: string | null | undefined = '') => escapeHtml(state.values?.[name] ?? fallback ?? '');
   const invalid = new Set(state.invalid ?? []);
   const attrs = (name: string, required = false) =>
     `id="${name}" name="${name}"${required ? ' required aria-required="true"' : ''}${invalid.has(name) ? ' aria-invalid="true" aria-describedby="error"' : ''}`;
   const input2 = (name: string, label: string, type: string, value: string, opts: { required?: boolean; autocomplete?: string; hint?: string } = {}) =>
-    `<label for="${name}">${escapeHtml(label)}${opts.required ? '' : ' <span class="hint">(optional)</span>'}</label>` +
+    `<label for="${name}">${label}${opts.required ? '' : ` <span class="hint">${t('form.optional')}</span>`}</label>` +
     `<input type="${type}" ${attrs(name, opts.required)} value="${value}"${opts.autocomplete ? ` autocomplete="${opts.autocomplete}"` : ''}>` +
-    (opts.hint ? `<p class="hint">${escapeHtml(opts.hint)}</p>` : '');
+    (opts.hint ? `<p class="hint">${opts.hint}</p>` : '');
   const fs = d.fieldSettings;
   const error = state.error
-    ? `<div class="error" role="alert" id="error" tabindex="-1" autofocus><strong>Payment not made.</strong> ${escapeHtml(state.error)}</div>`
+    ? `<div class="error" role="alert" id="error" tabindex="-1" autofocus><strong>${t('form.notPaid')}</strong> ${escapeHtml(state.error)}</div>`
     : '';
   const codes = s.appliedDiscountCodes
-    .map((a) => `<li class="code-${a.status === 'APPLIED' ? 'applied' : 'unapplicable'}">${escapeHtml(a.code)}: ${a.status === 'APPLIED' ? 'applied' : 'cannot be used for this order'}</li>`)
+    .map((a) => `<li class="code-${a.status === 'APPLIED' ? 'applied' : 'unapplicable'}">${escapeHtml(a.code)}: ${a.status === 'APPLIED' ? t('code.applied') : t('code.unusable')}</li>`)
     .join('');
   const addr = (prefix: string, a: typeof d.address, required: boolean) =>
-    input2(`${prefix}_street`, 'Street address', 'text', v(`${prefix}_street`, a?.street), { required, autocomplete: prefix === 'address' ? 'street-address' : undefined }) +
-    `<div class="row"><div>${input2(`${prefix}_zip`, 'Postal code', 'text', v(`${prefix}_zip`, a?.zip), { required, autocomplete: 'postal-code' })}</div>` +
-    `<div>${input2(`${prefix}_city`, 'City', 'text', v(`${prefix}_city`, a?.city), { required, autocomplete: 'address-level2' })}</div></div>` +
-    input2(`${prefix}_country`, 'Country (two letters, e.g. SE)', 'text', v(`${prefix}_country`, a?.country), { required, autocomplete: 'country' });
+    input2(`${prefix}_street`, t('address.street'), 'text', v(`${prefix}_street`, a?.street), { required, autocomplete: prefix === 'address' ? 'street-address' : undefined }) +
+    `<div class="row"><div>${input2(`${prefix}_zip`, t('address.zip'), 'text', v(`${prefix}_zip`, a?.zip), { required, autocomplete: 'postal-code' })}</div>` +
+    `<div>${input2(`${prefix}_city`, t('address.city'), 'text', v(`${prefix}_city`, a?.city), { required, autocomplete: 'address-level2' })}</div></div>` +
+    input2(`${prefix}_country`, t('address.country'), 'text', v(`${prefix}_country`, a?.country), { required, autocomplete: 'country' });
   const methods = s.availablePaymentMethods.flatMap((m) => m.methods.map((method) => ({ provider: m.provider, method })));
   const chosen = state.values?.payment ?? (d.paymentData ? `${d.paymentData.provider}:${d.paymentData.method}` : methods[0] ? `${methods[0].provider}:${methods[0].method}` : '');
-  const methodLabel = (p: string, m: string) => (m === 'card' ? 'Card' : m === 'invoice' ? 'Invoice (business)' : `${p} ${m}`);
+  const methodLabel = (p: string, m: string) => (m === 'card' ? t('payment.card') : m === 'invoice' ? t('payment.invoice') : escapeHtml(`${p} ${m}`));
   const isGift = (state.values?.gift ?? (d.giftMode ? 'on' : '')) === 'on';
   const isBusiness = (state.values?.isBusiness ?? (d.isBusiness ? 'on' : '')) === 'on';
 
   const contact = signedIn
-    ? '<p class="hint" id="signed-in">You are signed in; the purchase goes to your account.</p>'
-    : input2('buyerEmail', 'Your e-mail', 'email', v('buyerEmail', d.giftMode ? d.payerEmail : d.email), { required: true, autocomplete: 'email', hint: 'The receipt and access go to this address.' });
+    ? `<p class="hint" id="signed-in">${t('details.signedIn')}</p>`
+    : input2('buyerEmail', t('details.email'), 'email', v('buyerEmail', d.giftMode ? d.payerEmail : d.email), { required: true, autocomplete: 'email', hint: t('details.emailHint') });
   const name = fs.name.enabled
-    ? `<div class="row"><div>${input2('givenName', 'First name', 'text', v('givenName', d.givenName), { required: fs.name.required, autocomplete: 'given-name' })}</div>` +
-      `<div>${input2('familyName', 'Last name', 'text', v('familyName', d.familyName), { required: fs.name.required, autocomplete: 'family-name' })}</div></div>`
+    ? `<div class="row"><div>${input2('givenName', t('details.givenName'), 'text', v('givenName', d.givenName), { required: fs.name.required, autocomplete: 'given-name' })}</div>` +
+      `<div>${input2('familyName', t('details.familyName'), 'text', v('familyName', d.familyName), { required: fs.name.required, autocomplete: 'family-name' })}</div></div>`
     : '';
-  const phone = fs.phone.enabled ? input2('phoneNumber', 'Phone', 'tel', v('phoneNumber', d.phoneNumber), { required: fs.phone.required, autocomplete: 'tel' }) : '';
-  const birth = fs.birthdate.enabled ? input2('birthDate', 'Date of birth', 'date', v('birthDate', d.birthDate), { required: fs.birthdate.required, autocomplete: 'bday' }) : '';
-  const referral = fs.referral.enabled ? input2('referralEmail', 'Who referred you? (their e-mail)', 'email', v('referralEmail', d.referralEmail)) : '';
+  const phone = fs.phone.enabled ? input2('phoneNumber', t('details.phone'), 'tel', v('phoneNumber', d.phoneNumber), { required: fs.phone.required, autocomplete: 'tel' }) : '';
+  const birth = fs.birthdate.enabled ? input2('birthDate', t('details.birthDate'), 'date', v('birthDate', d.birthDate), { required: fs.birthdate.required, autocomplete: 'bday' }) : '';
+  const referral = fs.referral.enabled ? input2('referralEmail', t('details.referral'), 'email', v('referralEmail', d.referralEmail)) : '';
   const gift = input.frame.settings.giftEnabled
-    ? `<details${isGift || invalid.has('recipientEmail') ? ' open' : ''}><summary>Give it as a gift</summary><fieldset><legend>Gift</legend><label class="check"><input type="checkbox" ${attrs('gift')}${isGift ? ' checked' : ''}> This is a gift</label>
-${input2('recipientEmail', "Recipient's e-mail", 'email', v('recipientEmail', d.giftMode ? d.email : ''), { required: isGift, hint: 'They get the access on this e-mail and a link to redeem it; you pay and get the receipt.' })}</fieldset></details>`
+    ? `<details${isGift || invalid.has('recipientEmail') ? ' open' : ''}><summary>${t('gift.summary')}</summary><fieldset><legend>${t('gift.legend')}</legend><label class="check"><input type="checkbox" ${attrs('gift')}${isGift ? ' checked' : ''}> ${t('gift.check')}</label>
+${input2('recipientEmail', t('gift.recipient'), 'email', v('recipientEmail', d.giftMode ? d.email : ''), { required: isGift, hint: t('gift.hint') })}</fieldset></details>`
     : '';
   const business = input.frame.settings.businessEnabled
-    ? `<details${isBusiness || [...invalid].some((f) => f.startsWith('business_') || f === 'companyName' || f === 'vatNumber') ? ' open' : ''}><summary>Buying for a company?</summary><fieldset><legend>Business purchase</legend><label class="check"><input type="checkbox" ${attrs('isBusiness')}${isBusiness ? ' checked' : ''}> Buying for a company</label>
-${input2('companyName', 'Company name', 'text', v('companyName', d.companyName), { required: isBusiness, autocomplete: 'organization' })}
-${input2('vatNumber', 'VAT number', 'text', v('vatNumber', d.vatNumber), { required: isBusiness })}
+    ? `<details${isBusiness || [...invalid].some((f) => f.startsWith('business_') || f === 'companyName' || f === 'vatNumber') ? ' open' : ''}><summary>${t('business.summary')}</summary><fieldset><legend>${t('business.legend')}</legend><label class="check"><input type="checkbox" ${attrs('isBusiness')}${isBusiness ? ' checked' : ''}> ${t('business.check')}</label>
+${input2('companyName', t('business.company'), 'text', v('companyName', d.companyName), { required: isBusiness, autocomplete: 'organization' })}
+${input2('vatNumber', t('business.vatNumber'), 'text', v('vatNumber', d.vatNumber), { required: isBusiness })}
 ${addr('business', d.businessAddress, isBusiness)}</fieldset></details>`
     : '';
   const payment = methods.length === 0
-    ? '<p class="error" role="alert">No payment method is available for this order.</p>'
-    : `<fieldset><legend>Payment</legend>${methods
-        .map((m) => `<label class="check"><input type="radio" name="payment" value="${escapeHtml(`${m.provider}:${m.method}`)}"${`${m.provider}:${m.method}` === chosen ? ' checked' : ''}> ${escapeHtml(methodLabel(m.provider, m.method))}</label>`)
+    ? `<p class="error" role="alert">${t('payment.none')}</p>`
+    : `<fieldset><legend>${t('payment.legend')}</legend>${methods
+        .map((m) => `<label class="check"><input type="radio" name="payment" value="${escapeHtml(`${m.provider}:${m.method}`)}"${`${m.provider}:${m.method}` === chosen ? ' checked' : ''}> ${methodLabel(m.provider, m.method)}</label>`)
         .join('')}
-${input2('cardNumber', 'Card number', 'text', '', { required: true, autocomplete: 'cc-number', hint: 'Test mode: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.' })}
-<div class="row"><div>${input2('expiry', 'Expiry (MM/YY)', 'text', '', { required: true, autocomplete: 'cc-exp' })}</div><div>${input2('cvc', 'Security code', 'text', '', { required: true, autocomplete: 'cc-csc' })}</div></div></fieldset>`;
+${input2('cardNumber', t('payment.cardNumber'), 'text', '', { required: true, autocomplete: 'cc-number', hint: t('payment.cardHint') })}
+<div class="row"><div>${input2('expiry', t('payment.expiry'), 'text', '', { required: true, autocomplete: 'cc-exp' })}</div><div>${input2('cvc', t('payment.cvc'), 'text', '', { required: true, autocomplete: 'cc-csc' })}</div></div></fieldset>`;
 
   return frame(
     input.frame,
-    `<h1>Checkout</h1>${error}${summary(s)}
-<section aria-labelledby="code-title"><h2 id="code-title">Discount code</h2>
-<form method="post" action="${escapeHtml(input.actions.discount)}" class="inline"><div><label for="code">Code</label><input type="text" id="code" name="code" autocomplete="off"></div><button type="submit" class="secondary" id="apply-code">Apply</button></form>
+    `<h1>${t('title.checkout')}</h1>${error}${summary(s, false, lang)}
+<section aria-labelledby="code-title"><h2 id="code-title">${t('code.title')}</h2>
+<form method="post" action="${escapeHtml(input.actions.discount)}" class="inline"><div><label for="code">${t('code.field')}</label><input type="text" id="code" name="code" autocomplete="off"></div><button type="submit" class="secondary" id="apply-code">${t('code.apply')}</button></form>
 ${codes ? `<ul aria-live="polite">${codes}</ul>` : ''}</section>
 <form method="post" action="${escapeHtml(input.actions.pay)}" novalidate>
-<fieldset><legend>Your details</legend>${contact}${name}${phone}${birth}${referral}</fieldset>
-${d.requireAddress ? `<fieldset><legend>Address</legend>${addr('address', d.address, true)}</fieldset>` : ''}
+<fieldset><legend>${t('details.legend')}</legend>${contact}${name}${phone}${birth}${referral}</fieldset>
+${d.requireAddress ? `<fieldset><legend>${t('address.legend')}</legend>${addr('address', d.address, true)}</fieldset>` : ''}
 ${gift}${business}${payment}
-<button type="submit" id="pay">Pay ${amount(s.price.minor, s.currency)}</button></form>`,
+<button type="submit" id="pay">${t('payment.pay', { amount: escapeHtml(amount(s.price.minor, s.currency, lang)) })}</button></form>`,
   );
 }
 
 export function confirmPage(f: PageFrame, s: CheckoutSnapshot, action: string): string {
+  const t = textOf(f);
+  const lang = f.language ?? 'en';
   return frame(
     f,
-    `<h1>Confirm your payment</h1>${summary(s)}
-<section><p>Your card issuer asks you to confirm this payment of <strong>${amount(s.price.minor, s.currency)}</strong>.</p>
-<p class="hint">Test mode: this page stands in for the bank's own confirmation step.</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit" name="decision" value="approve" id="approve">Confirm payment</button>
-<button type="submit" name="decision" value="cancel" class="secondary" id="cancel">Cancel</button></form></section>`,
+    `<h1>${t('title.confirm')}</h1>${summary(s, false, lang)}
+<section><p>${t('confirm.text', { amount: `<strong>${escapeHtml(amount(s.price.minor, s.currency, lang))}</strong>` })}</p>
+<p class="hint">${t('confirm.hint')}</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit" name="decision" value="approve" id="approve">${t('confirm.approve')}</button>
+<button type="submit" name="decision" value="cancel" class="secondary" id="cancel">${t('confirm.cancel')}</button></form></section>`,
   );
 }
 
 /** `extra`: HTML the journey adds (the offer to sign in by a mailed code), before the way on. */
 export function receiptPage(f: PageFrame, s: CheckoutSnapshot, continueUrl: string | null, extra = ''): string {
   const p = s.payment;
+  const t = textOf(f);
+  const lang = f.language ?? 'en';
+  const method = p ? (p.method === 'invoice' ? t('receipt.invoice') : `${p.brand ? escapeHtml(p.brand) : t('receipt.card')} ${escapeHtml(p.description ?? '')}`) : '';
   return frame(
     f,
-    `<h1>Thank you</h1><div class="ok" role="status" id="receipt">${p?.method === 'invoice' ? 'Order placed: the invoice is on its way.' : 'Payment received.'} Your access is ready.</div>${summary(s, true)}
-<section aria-labelledby="receipt-title"><h2 id="receipt-title">Receipt</h2><dl>
-<dt>Order</dt><dd id="order-id">${escapeHtml(s.id)}</dd>
-<dt>Paid</dt><dd>${amount(s.price.minor, s.currency)}${p ? ` with ${escapeHtml(p.method === 'invoice' ? 'invoice' : `${p.brand ?? 'card'} ${p.description ?? ''}`)}` : ''}</dd>
-${s.payer ? `<dt>Receipt sent to</dt><dd>${escapeHtml(s.payer.email)}</dd>` : ''}
-${s.details.giftMode && s.details.email ? `<dt>Gift for</dt><dd>${escapeHtml(s.details.email)}</dd>` : ''}
+    `<h1>${t('receipt.thanks')}</h1><div class="ok" role="status" id="receipt">${p?.method === 'invoice' ? t('receipt.invoiced') : t('receipt.received')} ${t('receipt.ready')}</div>${summary(s, true, lang)}
+<section aria-labelledby="receipt-title"><h2 id="receipt-title">${t('title.receipt')}</h2><dl>
+<dt>${t('receipt.order')}</dt><dd id="order-id">${escapeHtml(s.id)}</dd>
+<dt>${t('receipt.paid')}</dt><dd>${escapeHtml(amount(s.price.minor, s.currency, lang))}${p ? ` ${t('receipt.with', { method })}` : ''}</dd>
+${s.payer ? `<dt>${t('receipt.sentTo')}</dt><dd>${escapeHtml(s.payer.email)}</dd>` : ''}
+${s.details.giftMode && s.details.email ? `<dt>${t('receipt.giftFor')}</dt><dd>${escapeHtml(s.details.email)}</dd>` : ''}
 </dl></section>${extra}
-${continueUrl ? `<p><a href="${escapeHtml(continueUrl)}" id="continue">Continue to ${escapeHtml(f.vendorName)}</a></p>` : ''}`,
+${continueUrl ? `<p><a href="${escapeHtml(continueUrl)}" id="continue">${t('receipt.continue', { vendor: escapeHtml(f.vendorName) })}</a></p>` : ''}`,
   );
 }
 
-export function problemPage(f: PageFrame | null, title: string, text: string): string {
+/** Without a vendor (a wrong link) the header says `serviceName`, and the page speaks `language`: the reader's. */
+export function problemPage(f: PageFrame | null, title: string, text: string, serviceName = 'Checkout', language: string | null = null): string {
   const settings = f?.settings ?? ({ color: '#1d4ed8', termsUrl: null } as CheckoutSettings);
   return frame(
-    { title, vendorName: f?.vendorName ?? 'Checkout', logo: null, settings },
+    { title, vendorName: f?.vendorName ?? serviceName, logo: null, settings, language: f?.language ?? language },
     `<h1>${escapeHtml(title)}</h1><div class="error" role="alert" id="error">${escapeHtml(text)}</div>`,
   );
 }
 
 export function giftPage(f: PageFrame, s: CheckoutSnapshot, siteUrl: string | null): string {
   const items = s.items.map((i) => `<li>${escapeHtml(i.title)}</li>`).join('');
+  const t = textOf(f);
+  const vendor = escapeHtml(f.vendorName);
+  const email = `<strong id="recipient">${escapeHtml(s.details.email ?? '')}</strong>`;
   return frame(
     f,
-    `<h1>A gift for you</h1><div class="ok" role="status" id="gift">${escapeHtml(s.payer?.email ?? 'Someone')} gave you:</div>
+    `<h1>${t('title.gift')}</h1><div class="ok" role="status" id="gift">${t('giftPage.from', { giver: s.payer?.email ? escapeHtml(s.payer.email) : t('giftPage.someone') })}</div>
 <section><ul>${items}</ul>
-<p>It is yours on <strong id="recipient">${escapeHtml(s.details.email ?? '')}</strong>: sign in or create an account with that address${siteUrl ? '' : ` at ${escapeHtml(f.vendorName)}`} to use it.</p></section>
-${siteUrl ? `<p><a href="${escapeHtml(siteUrl)}" id="to-site">Go to ${escapeHtml(f.vendorName)}</a></p>` : ''}`,
+<p>${siteUrl ? t('giftPage.yours', { email }) : t('giftPage.yoursAt', { email, vendor })}</p></section>
+${siteUrl ? `<p><a href="${escapeHtml(siteUrl)}" id="to-site">${t('giftPage.toSite', { vendor })}</a></p>` : ''}`,
   );
 }

@@ -88,12 +88,12 @@ run('the hosted checkout page in a real browser (headless Chromium, 390 px)', ()
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'none'");
     expect(await page.textContent('header')).toContain(`Vendor ${v.vendorId}`);
-    expect(await page.textContent('#total')).toBe('99.00 SEK');
+    expect(await page.textContent('#total')).toBe('SEK 99.00');
 
     await page.fill('#code', 'half');
     await page.click('#apply-code');
     await page.waitForSelector('.code-applied');
-    expect(await page.textContent('#total')).toBe('49.50 SEK');
+    expect(await page.textContent('#total')).toBe('SEK 49.50');
 
     // Nothing wider than the phone.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

@@ -424,7 +424,7 @@ describe('invoice for business buyers', () => {
       expect(created.price).toBe(100);
       expect(created.tax).toMatchObject({ taxIncluded: false, net: 100 });
       expect(created.tax.gross).toBeGreaterThan(100);
-      const shown = (minor: number) => `${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2 })} SEK`;
+      const shown = (minor: number) => `SEK ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
       const page = await app.http.get(pagePath(created.checkoutUrl));
       expect(page.text).toContain(`<td>VAT</td><td class="amount">${shown(Math.round((created.tax.gross - 100) * 100))}</td>`);
       expect(page.text).toContain(`id="total">${shown(Math.round(created.tax.gross * 100))}</td>`);

@@ -1,3 +1,5 @@
+import { money } from './shared';
+
 /**
  * What `<service-paywall>` says, in English and Swedish: the meter ("2 of 3
  * free articles left today"), when a spent allowance renews, and the
@@ -93,11 +95,5 @@ export function renewalText(renewsAt: string | null | undefined, locale: Paywall
   return PAYWALL_STRINGS[locale].renews(when);
 }
 
-/** A price in major units, as the locale writes money ("SEK 99.00", "99,00 kr"); the figure and the code when Intl does not know the currency. */
-export function priceText(amount: number, currency: string, locale: PaywallLocale): string {
-  try {
-    return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
+/** A price in major units, the one way the service writes money ("SEK 99.00", "99,00 kr"); the figure and the code when Intl does not know the currency. */
+export const priceText = (amount: number, currency: string, locale: PaywallLocale): string => money(amount, currency, locale);

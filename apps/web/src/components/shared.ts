@@ -1,3 +1,5 @@
+import { formatMoney } from '@kiosk/domain/shared/money-format';
+
 /**
  * What the components share: a tiny element helper (text only: vendor
  * strings are never parsed as HTML), the theme (CSS custom properties and
@@ -125,7 +127,8 @@ export function follow(events: readonly string[], refresh: () => void): () => vo
   };
 }
 
-export const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
+/** An amount in major units the one way the service writes money (the domain's formatMoney): "SEK 1,188.00", in Swedish "1 188,00 kr". */
+export const money = (amount: number, currency: string, locale = 'en') => formatMoney(Math.round(amount * 100), currency, locale);
 
 /** A date as the reader's locale writes it; the raw text when it is not a date. */
 export function day(value: unknown): string {

@@ -1,3 +1,4 @@
+import { formatMoney } from '../shared/money-format';
 import { PostalAddress } from './invoicing-facts';
 import { InvoiceParty } from './invoice';
 import { Receipt, ReceiptPayment } from './receipt';
@@ -78,12 +79,6 @@ export function receiptWord(lang: string, key: ReceiptWord, values: Record<strin
 
 const LOCALES: Record<string, string> = { en: 'en-GB', sv: 'sv-SE' };
 const locale = (lang: string) => LOCALES[receiptLanguage(lang)];
-
-/** Money in the language's own way (Intl): "SEK 99.00", "99,00 kr". Plain spaces, so every font and mail reader shows it. */
-export function formatMoney(minor: number, currency: string, lang: string): string {
-  const text = new Intl.NumberFormat(locale(lang), { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
-  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/\u2212/g, '-');
-}
 
 /** A date and time of day in the language's own way, in UTC (said so). */
 export function formatPaidAt(at: Date, lang: string): string {

@@ -1,4 +1,5 @@
-import { Money, toMajor } from '../shared';
+import { Money } from '../shared';
+import { formatMoney } from '../shared/money-format';
 import { brandedMail, MailBrand, RenderedMail } from './branded-mail';
 import { MailLanguage } from './mail-language';
 
@@ -52,8 +53,7 @@ const fill = (template: string, values: Record<string, string>) => template.repl
 export const mailDate = (lang: MailLanguage, date: Date): string => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** An amount as the reader's language writes it. */
-export const mailMoney = (lang: MailLanguage, amount: Money): string =>
-  new Intl.NumberFormat(lang, { style: 'currency', currency: amount.currency }).format(toMajor(amount));
+export const mailMoney = (lang: MailLanguage, amount: Money): string => formatMoney(amount.minor, amount.currency, lang);
 
 /** Who gets a reader mail and in what words. */
 export interface ReaderMailContext {

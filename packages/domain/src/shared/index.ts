@@ -2,6 +2,7 @@ export * from './clock';
 export * from './ids';
 export * from './errors';
 export * from './money';
+export * from './money-format';
 export * from './domain-event';
 export * from './personal-data';
 export * from './recorded-events';
