@@ -76,7 +76,7 @@ describe('GET /management/users: ids and staff', () => {
 
     const tooMany = await v.get('/management/users', { ids: Array.from({ length: 101 }, (_, i) => `u${i}`).join(',') });
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'USER.TOO_MANY_IDS']);
-    for (const query of [{ ids: '' }, { ids: 'a,,b' }, { ids: 'a b' }, { staff: 'yes' }, { ids: 'x'.repeat(200) }]) {
+    for (const query of [{ ids: '' }, { ids: 'a,,b' }, { ids: 'a b' }, { staff: 'yes' }, { ids: 'x'.repeat(200) }] as Record<string, string>[]) {
       const res = await v.get('/management/users', query);
       expect([query, res.status, res.headers['content-type']]).toEqual([query, 400, expect.stringMatching(/problem\+json/)]);
     }

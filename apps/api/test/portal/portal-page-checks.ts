@@ -11,12 +11,13 @@ const BOXES = 'main, .card, .chart, .tiles li, .table-wrap, .facts, .settings-fa
  * something cut off or scrolling inside a card. Each as `selector#id.class`.
  */
 export async function overflowingBoxes(page: Page): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList.length ? `.${[...e.classList].join('.')}` : ''}`;
-    return [...document.querySelectorAll(selector)]
-      .filter((e) => (e as HTMLElement).offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
-      .map((e) => `${name(e)} (${e.scrollWidth} > ${e.clientWidth}) in ${e.parentElement ? name(e.parentElement) : 'the page'}`);
-  }, BOXES);
+  // A string, evaluated in the page (the tests are compiled without the DOM's types).
+  return (await page.evaluate(`(() => {
+    const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.classList.length ? '.' + [...e.classList].join('.') : '');
+    return [...document.querySelectorAll(${JSON.stringify(BOXES)})]
+      .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+      .map((e) => name(e) + ' (' + e.scrollWidth + ' > ' + e.clientWidth + ') in ' + (e.parentElement ? name(e.parentElement) : 'the page'));
+  })()`)) as string[];
 }
 
 /** No serious or critical axe-core finding, no sideways scrolling of the page or inside a card, and a screenshot in /tmp to look at. */
