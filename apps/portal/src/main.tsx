@@ -2,8 +2,9 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, get, Me, SIGNED_OUT_EVENT, useSessionHeaders } from './api';
 import { BASE, navigate, onLinkClick, useLocation } from './router';
-import { messageOf, Notice, Staff, StaffContext } from './ui';
+import { messageOf, Notice, Staff, StaffContext, setVendorMoney } from './ui';
 import { AccessListsPage } from './pages/access-lists';
+import { BillsPage } from './pages/bills';
 import { ContractPage, ContractsPage } from './pages/contracts';
 import { DevelopersPage } from './pages/developers';
 import { OverviewPage } from './pages/overview';
@@ -24,6 +25,7 @@ const NAV: [string, string][] = [
   ['/paywalls', 'Paywalls'],
   ['/readers', 'Readers'],
   ['/contracts', 'Contracts'],
+  ['/bills', 'Bills'],
   ['/access-lists', 'Access lists'],
   ['/developers', 'Developers'],
   ['/settings', 'Settings'],
@@ -107,6 +109,8 @@ function Page({ path }: { path: string }) {
       return id ? <ReaderPage id={id} /> : <ReadersPage />;
     case 'contracts':
       return id ? <ContractPage id={id} /> : <ContractsPage />;
+    case 'bills':
+      return <BillsPage />;
     case 'access-lists':
       return <AccessListsPage selected={id} />;
     case 'developers':
@@ -242,15 +246,18 @@ function App() {
       remember(membership.vendorId);
       useSessionHeaders(me.csrfToken, membership.vendorId);
       let vendorName = membership.vendorId;
+      let currency: string | null = null;
       try {
-        const [vendor] = await get<{ id: string; name: string }[]>('/management/vendors');
+        const [vendor] = await get<{ id: string; name: string; currency?: string | null }[]>('/management/vendors');
         if (vendor?.name) vendorName = vendor.name;
+        currency = vendor?.currency ?? null;
       } catch {
-        /* the ID stands in for the name */
+        /* the ID stands in for the name; money is written in its own currency */
       }
+      setVendorMoney(currency);
       if (!current) return;
       if (new URLSearchParams(location.search).has('vendor')) navigate(location.pathname, true);
-      setState({ kind: 'ready', me, staff: { userId: me.userId, email: me.email, vendorId: membership.vendorId, vendorName, role: membership.role, scopes: membership.scopes } });
+      setState({ kind: 'ready', me, staff: { userId: me.userId, email: me.email, vendorId: membership.vendorId, vendorName, role: membership.role, scopes: membership.scopes, currency } });
     })();
     return () => void (current = false);
   }, [vendorChoice]);

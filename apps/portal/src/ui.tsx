@@ -2,6 +2,8 @@ import { ComponentChildren, createContext } from 'preact';
 import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, Role } from './api';
 
+export { Table } from './table';
+
 /** Who is signed in and for which vendor: what every page reads to show or hide write actions. */
 export interface Staff {
   /** The signed-in person's user id (the history says "you" for their saves). */
@@ -11,6 +13,8 @@ export interface Staff {
   vendorName: string;
   role: Role;
   scopes: string[];
+  /** The vendor's currency (what most of its purchase options are priced in); null while it has none. */
+  currency: string | null;
 }
 
 export const StaffContext = createContext<Staff | null>(null);
@@ -231,13 +235,39 @@ export function ActionButton(props: {
   );
 }
 
-export function money(amount: number | null | undefined, currency: string | null | undefined): string {
+/** The locale a currency is at home in, for the vendor's money; the euro has many homes, so it takes the browser's. */
+const HOME_LOCALES: Record<string, string> = {
+  SEK: 'sv-SE', NOK: 'nb-NO', DKK: 'da-DK', ISK: 'is-IS', GBP: 'en-GB', USD: 'en-US', CHF: 'de-CH', PLN: 'pl-PL',
+  CZK: 'cs-CZ', HUF: 'hu-HU', RON: 'ro-RO', CAD: 'en-CA', AUD: 'en-AU', NZD: 'en-NZ', JPY: 'ja-JP',
+};
+
+const moneyFormat: { currency: string | null; locale: string | undefined } = { currency: null, locale: undefined };
+
+/** Set once the vendor is known: its currency, and the locale its money is written in. */
+export function setVendorMoney(currency: string | null): void {
+  moneyFormat.currency = currency;
+  moneyFormat.locale = currency ? HOME_LOCALES[currency] : undefined;
+}
+
+/** The vendor's currency, for forms that ask for one (EUR while the vendor has no price yet). */
+export function vendorCurrency(): string {
+  return moneyFormat.currency ?? 'EUR';
+}
+
+/**
+ * The one money formatter of the portal: an amount in major units in its
+ * currency (the vendor's when none is given), written the way the vendor's
+ * currency is at home (a SEK publisher sees "1 200,00 kr").
+ */
+export function money(amount: number | null | undefined, currency?: string | null): string {
   if (amount === null || amount === undefined) return '—';
-  if (!currency) return String(amount);
+  const code = currency || moneyFormat.currency;
+  if (!code) return String(amount);
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+    const locale = HOME_LOCALES[code] ?? moneyFormat.locale;
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(amount);
   } catch {
-    return `${amount} ${currency}`;
+    return `${amount} ${code}`;
   }
 }
 
@@ -273,32 +303,6 @@ export function ReadOnlyNote({ scope }: { scope: string }) {
   const staff = useStaff();
   if (staff.scopes.includes(scope)) return null;
   return <p class="note">Your role ({staff.role}) can read this page but not change it.</p>;
-}
-
-export function Table(props: { caption: string; head: string[]; rows: ComponentChildren[][]; id?: string }) {
-  return (
-    <div class="table-wrap" role="region" aria-label={props.caption} tabIndex={0}>
-      <table id={props.id}>
-        <caption>{props.caption}</caption>
-        <thead>
-          <tr>
-            {props.head.map((h) => (
-              <th scope="col">{h}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => (
-            <tr>
-              {row.map((cell) => (
-                <td>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
 }
 
 /**

@@ -37,6 +37,7 @@ import { ContentProxy } from './proxy/content-proxy';
 import { CatalogPageProducts, PaywallProducts } from './proxy/page-products';
 import { TypeOrmEntitlementRepository } from './typeorm-entitlements.repository';
 import { ManagementEntitlementsController } from './management-entitlements.controller';
+import { IDENTITY } from '../identity/identity.module';
 import { TypeOrmVendorEntitlementReads } from './management-entitlements.reads';
 
 export { AutoOnboardRules } from './auto-onboard-rules';
@@ -64,7 +65,7 @@ export const ACCESS = {
  */
 export const accessModule = defineModule({
   name: 'access',
-  requires: ['catalog', 'contracts', 'capsule'],
+  requires: ['catalog', 'identity', 'contracts', 'capsule'],
   register: ({ bind }) => {
     bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new AccessEraser(c.get(TOKENS.DataSource)));
     // Access lists and their grants (a source of entitlements), and signed links on request.
@@ -167,7 +168,7 @@ export const accessModule = defineModule({
     bind(ListVendorEntitlements).toDynamicValue(
       (c) => new ListVendorEntitlements(new TypeOrmVendorEntitlementReads(c.get(TOKENS.DataSource), c.get(clock)), c.get(clock)),
     );
-    bind(TOKENS.Controller).toDynamicValue((c) => new ManagementEntitlementsController(c.get(ListVendorEntitlements)));
+    bind(TOKENS.Controller).toDynamicValue((c) => new ManagementEntitlementsController(c.get(ListVendorEntitlements), c.get(IDENTITY.Users)));
 
     bind(TOKENS.Controller).toDynamicValue(
       (c) =>

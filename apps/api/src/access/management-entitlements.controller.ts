@@ -1,4 +1,5 @@
 import { EntitlementWithAccess, ListVendorEntitlements } from '@kiosk/domain/access';
+import { readerFilter, UserRepository } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
 import { entitlementView } from './access.views';
 import { CONTRACT_ID, ENTITLEMENT_EXAMPLE } from './access.examples';
@@ -34,7 +35,11 @@ const EXAMPLE = {
 };
 
 export class ManagementEntitlementsController implements Controller {
-  constructor(private readonly list: ListVendorEntitlements) {}
+  constructor(
+    private readonly list: ListVendorEntitlements,
+    /** The vendor's users by e-mail: the `email` filter. */
+    private readonly users: Pick<UserRepository, 'findByEmail'>,
+  ) {}
 
   routes() {
     return [
@@ -42,9 +47,11 @@ export class ManagementEntitlementsController implements Controller {
         method: 'get',
         path: '/management/entitlements',
         operationId: 'listManagementEntitlements',
-        summary: "The vendor's entitlements, newest first, a page at a time, by `userId`, `type` and `sku`",
+        summary: "The vendor's entitlements, newest first, a page at a time, by `userId`, `email`, `type` and `sku`",
         description:
-          'A bare array (no envelope, no total). `limit` 1 to 500, default 50; `offset` from 0. Each entitlement is the ' +
+          'A bare array (no envelope, no total). `limit` 1 to 500, default 50; `offset` from 0. `email` is the whole ' +
+          'e-mail address of the user, case ignored (an empty list when no user has it; with `userId` too, both must name ' +
+          'the same user; a malformed address is a 400 `USER.BAD_EMAIL`). Each entitlement is the ' +
           "reader's view (`GET /entitlements`) with its `userId`: revoked ones are left out, ended ones stay with " +
           '`hasAccess` false. `origin` is `{type: "PAYMENTS", contractId}` for a contract, `{type: "EXTERNAL", id, listId, ' +
           'name}` for an access-list grant; fields an origin has no value for are `null`.',
@@ -54,9 +61,11 @@ export class ManagementEntitlementsController implements Controller {
         examples: { query: { userId: USER_ID, type: 'publication', limit: 50 }, responses: { 200: [EXAMPLE] } },
         responses: { 200: { description: 'The entitlements', schema: [ManagementEntitlementView] } },
         handler: async ({ res, query, principal }) => {
+          const reader = await readerFilter(this.users, principal.vendorId, query);
+          if (!reader) return void res.json([]);
           const found = await this.list.execute({
             vendorId: principal.vendorId,
-            filter: { userId: query.userId, type: query.type, sku: query.sku },
+            filter: { userId: reader.userId, type: query.type, sku: query.sku },
             limit: query.limit,
             offset: query.offset,
           });

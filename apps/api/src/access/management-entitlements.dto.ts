@@ -7,6 +7,8 @@ const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string
 
 export class ManagementEntitlementsQuery {
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(128) userId?: string;
+  /** Only the entitlements of the user with this e-mail (the whole address, case ignored). */
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(320) email?: string;
   @IsOptional() @IsIn(ENTITLEMENT_TYPES) type?: EntitlementType;
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(128) sku?: string;
   /** Page size, newest first: 1 to 500, default 50. */

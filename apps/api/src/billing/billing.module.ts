@@ -289,6 +289,7 @@ export const billingModule = defineModule({
         listBills: new ListVendorBills(reads),
         getBill: new GetVendorBill(c.get(BILLING.Bills)),
         listTransactions: new ListVendorTransactions(reads),
+        users: c.get(IDENTITY.Users),
       });
     });
     bind(TOKENS.Controller).toDynamicValue(

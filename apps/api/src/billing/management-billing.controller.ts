@@ -1,4 +1,5 @@
 import { BillRecord, GetVendorBill, ListVendorBills, ListVendorTransactions } from '@kiosk/domain/billing';
+import { readerFilter, UserRepository } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
 import { TransactionView } from './billing.dto';
 import { BILL_EXAMPLE, BILL_ID, READER_ID, TRANSACTION_EXAMPLE } from './billing.examples';
@@ -9,15 +10,19 @@ export interface ManagementBillingUseCases {
   listBills: ListVendorBills;
   getBill: GetVendorBill;
   listTransactions: ListVendorTransactions;
+  /** The vendor's users by e-mail: the `email` filter of the lists. */
+  users: Pick<UserRepository, 'findByEmail'>;
 }
 
-/** The bill of interface 2.5 with its user and payer. */
-export const managementBillView = (b: BillRecord) => ({ ...billView(b), userId: b.userId, payerId: b.payerId });
+/** The bill of interface 2.5 with its user, its payer and the number of the invoice that asks for it. */
+export const managementBillView = (b: BillRecord) => ({ ...billView(b), userId: b.userId, payerId: b.payerId, invoiceNumber: b.invoiceNumber });
 
-const BILL = { ...BILL_EXAMPLE, userId: READER_ID, payerId: null };
+const BILL = { ...BILL_EXAMPLE, userId: READER_ID, payerId: null, invoiceNumber: '000042' };
 const PAGING =
   'A bare array (no envelope, no total), newest first. `limit` 1 to 500, default 50; `offset` from 0. `userId` matches ' +
-  'the contract user or the payer billed for them.';
+  'the contract user or the payer billed for them; `email` does the same for the user with that whole e-mail address ' +
+  '(case ignored; an empty list when no user has it; with `userId` too, both must name the same user; a malformed ' +
+  'address is a 400 `USER.BAD_EMAIL`).';
 
 /** Management-interface 3.5 (bills) and 3.6 (transactions): read only. */
 export class ManagementBillingController implements Controller {
@@ -30,17 +35,21 @@ export class ManagementBillingController implements Controller {
         method: 'get',
         path: '/management/bills',
         operationId: 'listManagementBills',
-        summary: "The vendor's bills, a page at a time, by `userId` and `status`",
+        summary: "The vendor's bills, a page at a time, by `userId`, `email` and `status`",
         description:
           `${PAGING} Every status is listed (DRAFT, OPEN, PAID, VOID, EXPIRED, REFUNDED): this is the vendor's ledger, ` +
-          "unlike the reader's `GET /bills`. `price` is in major units; `receiptUrl` is `null` until a receipt exists.",
+          "unlike the reader's `GET /bills`. `price` is in major units; `receiptUrl` is `null` until a receipt exists; " +
+          '`invoiceNumber` is the number of the invoice that asks for the bill (its PDF at `.../invoice`), `null` when ' +
+          'nothing was invoiced (a zero amount).',
         tags: ['management: bills'],
         auth: { kind: 'bearer', scope: 'bills:read' },
         query: ManagementBillsQuery,
         examples: { query: { userId: READER_ID, status: 'PAID', limit: 50 }, responses: { 200: [BILL] } },
         responses: { 200: { description: 'The bills', schema: { type: 'array', items: MANAGEMENT_BILL_SCHEMA } } },
         handler: async ({ res, query, principal }) => {
-          const bills = await u.listBills.execute({ vendorId: principal.vendorId, ...query });
+          const reader = await readerFilter(u.users, principal.vendorId, query);
+          if (!reader) return void res.json([]);
+          const bills = await u.listBills.execute({ vendorId: principal.vendorId, status: query.status, limit: query.limit, offset: query.offset, userId: reader.userId });
           res.json(bills.map(managementBillView));
         },
       }),
@@ -62,7 +71,7 @@ export class ManagementBillingController implements Controller {
         method: 'get',
         path: '/management/transactions',
         operationId: 'listManagementTransactions',
-        summary: "The vendor's transactions, a page at a time, by `userId` and `type` (`payment` or `refund`)",
+        summary: "The vendor's transactions, a page at a time, by `userId`, `email` and `type` (`payment` or `refund`)",
         description:
           `${PAGING} \`type\` \`payment\` lists transactions with \`isRefund\` false, \`refund\` those with it true. ` +
           'A transaction has no status (it is money that moved), so `status` is refused with a 400 rather than ignored. ' +
@@ -73,9 +82,11 @@ export class ManagementBillingController implements Controller {
         examples: { query: { userId: READER_ID, type: 'payment', limit: 50 }, responses: { 200: [TRANSACTION_EXAMPLE] } },
         responses: { 200: { description: 'The transactions', schema: [TransactionView] } },
         handler: async ({ res, query, principal }) => {
+          const reader = await readerFilter(u.users, principal.vendorId, query);
+          if (!reader) return void res.json([]);
           const found = await u.listTransactions.execute({
             vendorId: principal.vendorId,
-            userId: query.userId,
+            userId: reader.userId,
             type: query.type,
             limit: query.limit,
             offset: query.offset,

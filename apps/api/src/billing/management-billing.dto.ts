@@ -11,6 +11,8 @@ class PageQuery {
   @IsOptional() @Transform(wholeNumber) @IsInt() @Min(0) @Max(1_000_000) offset?: number;
   /** The contract user or the payer. */
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(128) userId?: string;
+  /** The contract user or the payer with this e-mail (the whole address, case ignored). */
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(320) email?: string;
 }
 
 export class ManagementBillsQuery extends PageQuery {
@@ -35,12 +37,15 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
  */
 export const MANAGEMENT_BILL_SCHEMA = {
   type: 'object',
-  required: ['id', 'contractId', 'userId', 'payerId', 'items', 'price', 'currency', 'receiptUrl', 'paymentProvider', 'paymentMethod', 'status', 'updatedAt', 'createdAt'],
+  required: [
+    'id', 'contractId', 'userId', 'payerId', 'invoiceNumber', 'items', 'price', 'currency', 'receiptUrl', 'paymentProvider', 'paymentMethod', 'status', 'updatedAt', 'createdAt',
+  ],
   properties: {
     id: { type: 'string' },
     contractId: { type: 'string' },
     userId: { type: 'string' },
     payerId: nullable('string'),
+    invoiceNumber: { ...nullable('string'), description: 'The number of the invoice that asks for the bill; null when nothing was invoiced' },
     items: {
       type: 'array',
       items: {

@@ -23,6 +23,7 @@ import { TOKENS } from '../platform/tokens';
 import { ConfigCache } from '../platform/cache/config-cache';
 import { ProductsController } from './products.controller';
 import { ManagementCatalogController } from './management-catalog.controller';
+import { SqlVendorCurrency } from './vendor-currency';
 import { TestClockDueWork } from './test-clock-due-work';
 import { TestClocksController } from './test-clocks.controller';
 import { ReaderCatalogController } from './reader-catalog.controller';
@@ -91,7 +92,10 @@ export const catalogModule = defineModule({
     );
     // A product by SKU and the caller's own vendor (management-interface.md 3.1, 3.7).
     bind(ListPurchaseOptions).toDynamicValue((c) => new ListPurchaseOptions(c.get(CATALOG.Products), c.get(CATALOG.PurchaseOptions)));
-    bind(TOKENS.Controller).toDynamicValue((c) => new ManagementCatalogController(c.get(GetProduct), c.get(GetVendor), c.get(ListPurchaseOptions)));
+    bind(TOKENS.Controller).toDynamicValue((c) => {
+      const currency = new SqlVendorCurrency(c.get(TOKENS.DataSource));
+      return new ManagementCatalogController(c.get(GetProduct), c.get(GetVendor), c.get(ListPurchaseOptions), (vendorId) => currency.of(vendorId));
+    });
     // The vendor's web domains and the sites behind them (docs/management.md, "Domains and sites").
     bindSites(bind);
   },

@@ -11,6 +11,8 @@ export class ManagementCatalogController implements Controller {
     private readonly getProduct: GetProduct,
     private readonly getVendor: GetVendor,
     private readonly listOptions: ListPurchaseOptions,
+    /** The currency most of the vendor's purchase options are priced in; null when it has none. */
+    private readonly currencyOf: (vendorId: string) => Promise<string | null> = async () => null,
   ) {}
 
   routes() {
@@ -56,14 +58,17 @@ export class ManagementCatalogController implements Controller {
         operationId: 'listManagementVendors',
         summary: "The caller's own vendor, as a one-element array",
         description:
-          'The vendor comes from the credentials, so the list holds exactly that vendor (`{id, name, logo}`, `logo` ' +
-          '`null` when there is none). Any valid bearer token of the vendor may read it: no preset scope names vendors.',
+          'The vendor comes from the credentials, so the list holds exactly that vendor (`{id, name, logo, currency}`, ' +
+          '`logo` `null` when there is none). `currency` is the currency most of its purchase options are priced in ' +
+          '(`null` while it has none): what the portal formats money in and pre-fills its price forms with. Any valid ' +
+          'bearer token of the vendor may read it: no preset scope names vendors.',
         tags: ['management: vendors'],
         auth: { kind: 'bearer' },
-        examples: { responses: { 200: [VENDOR_EXAMPLE] } },
+        examples: { responses: { 200: [{ ...VENDOR_EXAMPLE, currency: 'SEK' }] } },
         responses: { 200: { description: 'The vendor', schema: [ManagementVendorView] } },
         handler: async ({ res, principal }) => {
-          res.json([vendorView(await this.getVendor.execute(principal.vendorId))]);
+          const vendor = vendorView(await this.getVendor.execute(principal.vendorId));
+          res.json([{ ...vendor, currency: await this.currencyOf(principal.vendorId) }]);
         },
       }),
       route({

@@ -18,4 +18,6 @@ export class ManagementVendorView {
   @IsString() id!: string;
   @IsString() name!: string;
   @NullableInAnswer() @IsString() logo!: string | null;
+  /** The currency most of the vendor's purchase options are priced in; null while it has none. */
+  @NullableInAnswer() @IsString() currency!: string | null;
 }

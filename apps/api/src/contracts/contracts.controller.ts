@@ -12,6 +12,7 @@ import {
   RequestCancel,
   SetSeats,
 } from '@kiosk/domain/contracts';
+import { readerFilter, UserRepository } from '@kiosk/domain/identity';
 import { Logger } from 'pino';
 import { ContractTaxView } from '../billing/billing.module';
 import { Controller, route } from '../platform/http/routes';
@@ -66,6 +67,8 @@ export interface ContractUseCases {
   removeSeat: RemoveSeat;
   createDiscountCode: CreateDiscountCode;
   listDiscountCodes: ListDiscountCodes;
+  /** The vendor's users by e-mail: the `email` filter of the list. */
+  users: Pick<UserRepository, 'findByEmail'>;
 }
 
 /** The management routes of interface 4.1 for contracts, seats and (beyond it) discount codes. */
@@ -127,19 +130,23 @@ export class ContractsController implements Controller {
         method: 'get',
         path: '/management/contracts',
         operationId: 'listContractsOfUser',
-        summary: "The vendor's contracts, newest first, a page at a time (`limit`, `offset`), by `status` and `userId`",
+        summary: "The vendor's contracts, newest first, a page at a time (`limit`, `offset`), by `status`, `userId` and `email`",
         description:
           'A bare array (no envelope, no total). `limit` 1 to 500, default 50; `offset` from 0. With `userId` and no ' +
-          '`limit`, every contract of that user (how a client checks whether a create succeeded).',
+          '`limit`, every contract of that user (how a client checks whether a create succeeded). `email` is the ' +
+          "contract user's whole e-mail address, case ignored (an empty list when no user has it; with `userId` too, both " +
+          'must name the same user); a malformed address is a 400 `USER.BAD_EMAIL`.',
         tags,
         auth: READ,
         query: ContractsQuery,
-        examples: { query: { status: 'ACTIVE', limit: 50 }, responses: { 200: [CONTRACT_EXAMPLE] } },
+        examples: { query: { status: 'ACTIVE', email: 'anna@example.com', limit: 50 }, responses: { 200: [CONTRACT_EXAMPLE] } },
         responses: { 200: { description: 'The contracts', schema: [ContractView] } },
         handler: async ({ res, query, principal }) => {
+          const reader = await readerFilter(u.users, principal.vendorId, query);
+          if (!reader) return void res.json([]);
           const contracts = await u.list.execute({
             vendorId: principal.vendorId,
-            userId: query.userId,
+            userId: reader.userId,
             status: query.status,
             limit: query.limit,
             offset: query.offset,

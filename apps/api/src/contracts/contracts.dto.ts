@@ -101,6 +101,8 @@ const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string
 export class ContractsQuery {
   /** Only this user's contracts; without `limit`, all of them. */
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(128) userId?: string;
+  /** Only the contracts of the user with this e-mail (the whole address, case ignored). */
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(320) email?: string;
   @IsOptional() @IsIn(CONTRACT_STATUSES) status?: ContractStatus;
   /** Page size, newest first: 1 to 500, default 50 (all of a user's contracts with `userId`). */
   @IsOptional() @Transform(wholeNumber) @IsInt() @Min(1) @Max(CONTRACT_LIST_LIMITS.max) limit?: number;

@@ -122,6 +122,7 @@ export const contractsModule = defineModule({
             removeSeat: c.get(RemoveSeat),
             createDiscountCode: c.get(CreateDiscountCode),
             listDiscountCodes: c.get(ListDiscountCodes),
+            users: c.get(IDENTITY.Users),
           },
           c.get(TOKENS.Clock),
           c.get(TOKENS.Config).baseUrl,

@@ -101,17 +101,27 @@ export class ManagementUsersController implements Controller {
         method: 'get',
         path: '/management/users',
         operationId: 'listManagementUsers',
-        summary: "The vendor's users, newest first, a page at a time (`limit`, `offset`); `search` in e-mail or name",
+        summary: "The vendor's users, newest first, a page at a time (`limit`, `offset`); `search` in e-mail or name, `ids`, `staff`",
         description:
           'A bare array (no envelope, no total). `limit` 1 to 500, default 50; `offset` from 0. `search` matches part of ' +
-          'the e-mail or of the name, case ignored. Erased users are not listed. `name` is `null` when the user has none.',
+          'the e-mail or of the name, case ignored. `ids` (user ids separated by commas, at most 100, else 400 ' +
+          '`USER.TOO_MANY_IDS`) lists only those users: how a list of contracts or bills finds the names of its readers. ' +
+          "`staff=true` lists only the vendor's own team (its staff members' user accounts), `staff=false` leaves them " +
+          'out (readers only); without it both are listed. Erased users are not listed. `name` is `null` when the user has none.',
         tags,
         auth: READ,
         query: ManagementUsersQuery,
-        examples: { query: { search: 'anna', limit: 50 }, responses: { 200: [MANAGED_USER_EXAMPLE] } },
+        examples: { query: { search: 'anna', staff: 'false', limit: 50 }, responses: { 200: [MANAGED_USER_EXAMPLE] } },
         responses: { 200: { description: 'The users', schema: [ManagementUserView] } },
         handler: async ({ res, query, principal }) => {
-          const users = await u.list.execute({ vendorId: principal.vendorId, search: query.search, limit: query.limit, offset: query.offset });
+          const users = await u.list.execute({
+            vendorId: principal.vendorId,
+            search: query.search,
+            ids: query.ids?.split(','),
+            staff: query.staff === undefined ? undefined : query.staff === 'true',
+            limit: query.limit,
+            offset: query.offset,
+          });
           res.json(await this.views(principal.vendorId, users));
         },
       }),

@@ -1,4 +1,4 @@
-import { ListPage, StaffCheck, User, UserDirectory } from '@kiosk/domain/identity';
+import { StaffCheck, User, UserDirectory, UserListQuery } from '@kiosk/domain/identity';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../platform/database/errors';
 import { sqlRows } from '../platform/database/sql';
@@ -31,18 +31,22 @@ const containing = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/
 export class SqlUserDirectory implements UserDirectory {
   constructor(private readonly db: DataSource) {}
 
-  async list(vendorId: string, query: { search?: string; page: ListPage }): Promise<User[]> {
+  async list(vendorId: string, query: UserListQuery): Promise<User[]> {
     const search = query.search === undefined ? null : containing(query.search);
+    // Staff of the vendor: its own users with a membership of its team.
     const rows = await sqlRows<UserRecord>(
       managerOf(this.db),
-      `SELECT ${COLUMNS} FROM users
+      `SELECT ${COLUMNS} FROM users u
         WHERE vendor_id = $1 AND erased_at IS NULL
           AND ($2::text IS NULL
                OR lower(email) LIKE $2
                OR lower(concat_ws(' ', first_name, last_name)) LIKE $2)
+          AND ($5::text[] IS NULL OR id = ANY($5::text[]))
+          AND ($6::boolean IS NULL OR $6 = EXISTS (
+                SELECT 1 FROM staff_memberships m WHERE m.vendor_id = $1 AND m.user_vendor_id = $1 AND m.user_id = u.id))
         ORDER BY created_at DESC, id DESC
         LIMIT $3 OFFSET $4`,
-      [vendorId, search, query.page.limit, query.page.offset],
+      [vendorId, search, query.page.limit, query.page.offset, query.ids ? [...query.ids] : null, query.staff ?? null],
     );
     return rows.map(toUser);
   }

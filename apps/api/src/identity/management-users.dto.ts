@@ -1,6 +1,6 @@
 import { MANAGEMENT_LIST_LIMITS } from '@kiosk/domain/identity';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Nullable } from '../platform/http/dto-decorators';
 import { NullableInAnswer } from '../platform/http/views';
 
@@ -19,6 +19,14 @@ export class ManagementUserView {
 export class ManagementUsersQuery {
   /** Part of the e-mail or of the name, case ignored. */
   @IsOptional() @IsString() @MaxLength(320) search?: string;
+  /** Only these users: their ids, separated by commas (at most 100). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100 * 129)
+  @Matches(/^[^,\s]{1,128}(,[^,\s]{1,128})*$/, { message: 'ids must be user ids separated by commas' })
+  ids?: string;
+  /** `true`: only the vendor's own team (staff); `false`: readers only, staff left out. */
+  @IsOptional() @IsIn(['true', 'false']) staff?: 'true' | 'false';
   /** Page size, newest first: 1 to 500, default 50. */
   @IsOptional() @Transform(wholeNumber) @IsInt() @Min(1) @Max(MANAGEMENT_LIST_LIMITS.max) limit?: number;
   @IsOptional() @Transform(wholeNumber) @IsInt() @Min(0) @Max(1_000_000) offset?: number;

@@ -59,11 +59,12 @@ describe('GET /management/contracts without userId (issue 10, real clients)', ()
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
   });
 
-  it('documents limit, offset, status and userId as optional query parameters', async () => {
+  it('documents limit, offset, status, userId and email as optional query parameters', async () => {
     const doc = (await app.http.get('/openapi.json')).body;
     const params = doc.paths['/management/contracts'].get.parameters as { name: string; required: boolean; schema: Record<string, unknown> }[];
     expect(params.map((p) => [p.name, p.required])).toEqual([
       ['userId', false],
+      ['email', false],
       ['status', false],
       ['limit', false],
       ['offset', false],

@@ -14,7 +14,7 @@ describe('/management/vendors', () => {
     const get = (path: string, query: Record<string, string> = {}, token = read) => app.http.get(path).query(query).set(bearer(token));
     const res = await get('/management/vendors');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: v.vendorId, name: `Vendor ${v.vendorId}`, logo: null }]);
+    expect(res.body).toEqual([{ id: v.vendorId, name: `Vendor ${v.vendorId}`, logo: null, currency: null }]);
     // Any of the vendor's tokens, whatever its scopes.
     expect((await get('/management/vendors', {}, await v.apiToken('read', [], 'users:read'))).body).toHaveLength(1);
     expect((await app.http.get('/management/vendors')).status).toBe(401);

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { del, get, post } from '../api';
 import { BASE, navigate } from '../router';
+import { Email, PersonCell, usePeople } from '../people';
 import { ActionButton, ActionForm, ConfirmStep, day, Field, LoadState, money, Notice, PageHeading, ReadOnlyNote, Table, useCan, useLoad, when } from '../ui';
 
 export interface Contract {
@@ -27,6 +28,8 @@ export interface Contract {
 export interface Bill {
   id: string;
   contractId: string;
+  userId: string;
+  payerId: string | null;
   price: number;
   currency: string;
   status: string;
@@ -49,13 +52,32 @@ export function contractLink(c: Contract) {
   return <a href={`${BASE}/contracts/${encodeURIComponent(c.id)}`}>{c.name}</a>;
 }
 
-export function ContractsTable({ contracts, caption }: { contracts: Contract[]; caption: string }) {
+/** A contract's state in words: a contract set to cancel at the end of its period "ends on" that day, not "active". */
+export function contractState(c: Pick<Contract, 'status' | 'willCancelAt'>): string {
+  if (c.status !== 'CANCELED' && c.willCancelAt) return `ends on ${day(c.willCancelAt)}`;
+  return c.status.toLowerCase();
+}
+
+/** An e-mail (the server's `email` filter) or else a reader ID (`userId`), from one search field. */
+export function readerQuery(text: string): { email?: string; userId?: string } {
+  const value = text.trim();
+  if (!value) return {};
+  return value.includes('@') ? { email: value } : { userId: value };
+}
+
+/** Contracts, with their reader (name and e-mail) unless the list is one reader's own. */
+export function ContractsTable({ contracts, caption, withReader = true }: { contracts: Contract[]; caption: string; withReader?: boolean }) {
+  const people = usePeople(withReader ? contracts.map((c) => c.userId) : []);
+  const row = (c: Contract) => [contractLink(c), contractState(c), money(c.price, c.currency), day(c.nextBillAt), day(c.createdAt)];
   return (
     <Table
       caption={caption}
       id="contracts"
-      head={['Contract', 'Status', 'Price', 'Next bill', 'Created']}
-      rows={contracts.map((c) => [contractLink(c), c.status.toLowerCase(), money(c.price, c.currency), day(c.nextBillAt), day(c.createdAt)])}
+      head={withReader ? ['Contract', 'Reader', 'Status', 'Price', 'Next bill', 'Created'] : ['Contract', 'Status', 'Price', 'Next bill', 'Created']}
+      rows={contracts.map((c) => {
+        const [name, ...rest] = row(c);
+        return withReader ? [name, <PersonCell userId={c.userId} people={people} />, ...rest] : [name, ...rest];
+      })}
     />
   );
 }
@@ -105,11 +127,11 @@ function CreateContract() {
 
 export function ContractsPage() {
   const canWrite = useCan('contracts:write');
-  const [filters, setFilters] = useState({ status: '', userId: '' });
+  const [filters, setFilters] = useState({ status: '', reader: new URLSearchParams(location.search).get('reader') ?? '' });
   const [offset, setOffset] = useState(0);
   const contracts = useLoad(
-    () => get<Contract[]>('/management/contracts', { status: filters.status, userId: filters.userId, limit: PAGE, offset }),
-    `${filters.status}|${filters.userId}|${offset}`,
+    () => get<Contract[]>('/management/contracts', { status: filters.status, ...readerQuery(filters.reader), limit: PAGE, offset }),
+    `${filters.status}|${filters.reader}|${offset}`,
   );
   return (
     <>
@@ -123,16 +145,16 @@ export function ContractsPage() {
           e.preventDefault();
           const data = new FormData(e.currentTarget);
           setOffset(0);
-          setFilters({ status: String(data.get('status') ?? ''), userId: String(data.get('userId') ?? '').trim() });
+          setFilters({ status: String(data.get('status') ?? ''), reader: String(data.get('reader') ?? '').trim() });
         }}
       >
         <Field label="Status" name="status" options={[['', 'Any status'], ...STATUSES.map((s): [string, string] => [s, s.toLowerCase()])]} />
-        <Field label="Reader ID" name="userId" />
+        <Field label="Reader's e-mail or ID" name="reader" type="search" value={filters.reader} hint="The whole e-mail address." />
         <div class="actions">
           <button type="submit">Filter</button>
         </div>
       </form>
-      <LoadState loaded={contracts} empty="No contracts match." />
+      <LoadState loaded={contracts} empty={filters.reader ? `No contracts of ${filters.reader} match.` : 'No contracts match.'} />
       <div aria-live="polite">{contracts.data?.length ? <ContractsTable contracts={contracts.data} caption={`Contracts ${offset + 1} to ${offset + contracts.data.length}`} /> : null}</div>
       <nav aria-label="Pages of contracts" class="pager">
         <button type="button" class="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
@@ -162,7 +184,7 @@ function Seats({ contract, canWrite }: { contract: Contract; canWrite: boolean }
           id="seat-users"
           head={['E-mail', 'Name', 'Product', 'Status', '']}
           rows={seats.data.map((s) => [
-            s.email ?? s.userId,
+            s.email ? <Email address={s.email} /> : s.userId,
             s.fullName ?? '—',
             s.sku,
             s.status.toLowerCase(),
@@ -218,6 +240,7 @@ export function ContractPage({ id }: { id: string }) {
   const [message, setMessage] = useState<string | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const c = contract.data;
+  const people = usePeople(c ? [c.userId] : []);
   return (
     <>
       <PageHeading title={c ? c.name : 'Contract'} />
@@ -229,10 +252,10 @@ export function ContractPage({ id }: { id: string }) {
         <>
           <dl class="facts" id="contract-facts">
             <dt>Status</dt>
-            <dd id="contract-status">{c.status.toLowerCase()}</dd>
+            <dd id="contract-status">{contractState(c)}</dd>
             <dt>Reader</dt>
-            <dd>
-              <a href={`${BASE}/readers/${encodeURIComponent(c.userId)}`}>{c.userId}</a>
+            <dd id="contract-reader">
+              <PersonCell userId={c.userId} people={people} />
             </dd>
             <dt>Price</dt>
             <dd>

@@ -114,7 +114,7 @@ export function OverviewPage() {
             From {stats.data.from} to {stats.data.to}.
           </p>
           <ul class="tiles">
-            <li>
+            <li class={t.revenue.length > 1 ? 'tile-wide' : undefined}>
               <span class="tile-label">Revenue</span>
               <span class="tile-value" id="figure-revenue">
                 {t.revenue.length ? t.revenue.map((r) => money(r.amount, r.currency)).join(', ') : 'none'}

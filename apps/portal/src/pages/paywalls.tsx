@@ -3,7 +3,7 @@ import { get, patch, post } from '../api';
 import { BASE, navigate } from '../router';
 import { History, VersionSummary } from './history';
 import { StrategiesSection } from './strategies';
-import { ActionButton, ActionForm, day, Field, LoadState, messageOf, Notice, PageHeading, ReadOnlyNote, Table, useCan, useLoad, when } from '../ui';
+import { ActionButton, ActionForm, day, Field, LoadState, messageOf, Notice, PageHeading, ReadOnlyNote, Table, useCan, useLoad, vendorCurrency, when } from '../ui';
 
 interface Subscription {
   id?: string;
@@ -79,7 +79,7 @@ export function PaywallsPage() {
           <div class="grid">
             <Field label="Name" name="name" required hint="For your staff; readers do not see it." />
             <Field label="Headline" name="headline" />
-            <Field label="Currency" name="currency" value="EUR" required />
+            <Field label="Currency" name="currency" value={vendorCurrency()} required />
             <Field label="Free reads" name="count" type="number" min="0" value="3" />
             <Field label="Per how many hours" name="periodInHours" type="number" min="1" value="168" />
           </div>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { get, post } from '../api';
-import { ActionForm, day, Field, LoadState, money, PageHeading, ReadOnlyNote, Table, useCan, useLoad } from '../ui';
+import { ActionForm, day, Field, LoadState, money, PageHeading, ReadOnlyNote, Table, useCan, useLoad, vendorCurrency } from '../ui';
 
 interface Product {
   sku: string;
@@ -69,7 +69,7 @@ function PurchaseOptionForm({ sku, onAdded }: { sku: string; onAdded: () => void
         <Field label="Option ID" name="id" required hint="Letters, digits, dot, dash or underscore, e.g. monthly." />
         <Field label="Name" name="name" required />
         <Field label="Price" name="price" type="number" step="0.01" min="0" required hint="In major units, e.g. 99.50." />
-        <Field label="Currency" name="currency" required value="EUR" hint="Three letters, e.g. EUR, SEK." />
+        <Field label="Currency" name="currency" required value={vendorCurrency()} hint="Three letters, e.g. EUR, SEK." />
         <Field label="Billing cycle" name="interval" options={INTERVALS} />
         <Field label="Cycle length" name="time" type="number" min="1" value="1" hint="How many days, weeks, months or years a cycle lasts." />
         <Field label="Seats per unit" name="seatsPerUnit" type="number" min="1" hint="More than 1 for a team licence." />
@@ -148,7 +148,7 @@ function DiscountCodes() {
             <Field label="Name" name="name" required />
             <Field label="Kind" name="kind" options={[['percentage', 'Percentage off'], ['amount', 'Amount off']]} />
             <Field label="Value" name="value" type="number" step="0.01" min="0.01" required />
-            <Field label="Currency (for an amount)" name="currency" value="EUR" />
+            <Field label="Currency (for an amount)" name="currency" value={vendorCurrency()} />
             <Field label="Number of bills" name="bills" type="number" min="1" hint="Leave empty for every bill." />
           </div>
         </ActionForm>

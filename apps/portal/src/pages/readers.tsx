@@ -4,6 +4,7 @@ import { BASE, navigate } from '../router';
 import { ActionButton, ActionForm, firstWith, ConfirmStep, day, Field, LoadState, money, Notice, PageHeading, Table, useCan, useLoad, when } from '../ui';
 import { Bill, Contract, ContractsTable } from './contracts';
 import { ReaderTags, ReaderTallies, ReaderTransactions } from './reader-activity';
+import { usePeople } from '../people';
 
 interface Reader {
   id: string;
@@ -128,12 +129,16 @@ const PAGE = 25;
 export function ReadersPage() {
   const [search, setSearch] = useState(new URLSearchParams(location.search).get('q') ?? '');
   const [offset, setOffset] = useState(0);
-  const readers = useLoad(() => get<Reader[]>('/management/users', { search, limit: PAGE, offset }), `${search}|${offset}`);
+  // Staff are the team (Team page), not readers: left out here.
+  const readers = useLoad(() => get<Reader[]>('/management/users', { search, staff: false, limit: PAGE, offset }), `${search}|${offset}`);
   const said = useRef(flash);
   flash = null;
   return (
     <>
-      <PageHeading title="Readers">Find a reader by e-mail, name or ID, and see their contracts, access, bills, transactions, tags and tallies.</PageHeading>
+      <PageHeading title="Readers">
+        Find a reader by e-mail, name or ID, and see their contracts, access, bills, transactions, tags and tallies. Staff are on the Team page, not
+        here.
+      </PageHeading>
       <div aria-live="polite" id="readers-message">
         <Notice>{said.current}</Notice>
       </div>
@@ -187,6 +192,7 @@ export function ReaderPage({ id }: { id: string }) {
   const bills = useLoad(() => get<Bill[]>('/management/bills', { userId: id, limit: 100 }), `bills:${id}`);
   const [accessMessage, setAccessMessage] = useState<string | null>(null);
   const r = reader.data;
+  const staff = usePeople(r ? [r.id] : []).get(id)?.staff ?? false;
   // A grant says so in its own form; a revoke says so below the table.
   const granted = () => {
     setAccessMessage(null);
@@ -205,6 +211,11 @@ export function ReaderPage({ id }: { id: string }) {
       <LoadState loaded={reader} />
       {r ? (
         <>
+          {staff ? (
+            <p class="note" id="reader-staff">
+              A staff member of this publisher (see the Team page), not a reader.
+            </p>
+          ) : null}
           <dl class="facts">
             <dt>Name</dt>
             <dd>{r.name ?? '—'}</dd>
@@ -218,7 +229,7 @@ export function ReaderPage({ id }: { id: string }) {
           <section aria-labelledby="r-contracts">
             <h2 id="r-contracts">Contracts</h2>
             <LoadState loaded={contracts} empty="No contracts." />
-            {contracts.data?.length ? <ContractsTable contracts={contracts.data} caption="Contracts of this reader" /> : null}
+            {contracts.data?.length ? <ContractsTable contracts={contracts.data} caption="Contracts of this reader" withReader={false} /> : null}
           </section>
           <section aria-labelledby="r-access">
             <h2 id="r-access">Access</h2>

@@ -1,4 +1,5 @@
 import { del, get, patch, post, Role } from '../api';
+import { Email } from '../people';
 import { ActionButton, ActionForm, day, Field, LoadState, PageHeading, Table, useCan, useLoad, useStaff } from '../ui';
 
 interface Member {
@@ -90,7 +91,7 @@ export function TeamPage() {
             id="members"
             head={['E-mail', 'Name', 'Role', 'Since', '']}
             rows={members.data.map((m) => [
-              m.email,
+              <Email address={m.email} />,
               [m.firstName, m.lastName].filter(Boolean).join(' ') || '—',
               <RolePicker member={m} onChanged={members.reload} />,
               day(m.createdAt),
@@ -137,7 +138,7 @@ export function TeamPage() {
             id="invitations"
             head={['E-mail', 'Role', 'Status', 'Expires', '']}
             rows={invitations.data.map((i) => [
-              i.email,
+              <Email address={i.email} />,
               i.role,
               i.status === 'EXPIRED' ? 'expired' : 'waiting',
               day(i.expiresAt),

@@ -23,10 +23,25 @@ export function pageOf(limit?: number, offset?: number): ListPage {
   };
 }
 
+/** What a page of the vendor's users is chosen by. */
+export interface UserListQuery {
+  readonly search?: string;
+  readonly ids?: readonly string[];
+  readonly staff?: boolean;
+  readonly page: ListPage;
+}
+
+/** At most this many ids in one `ids` filter of the user list. */
+export const USER_IDS_FILTER_MAX = 100;
+
 /** The vendor's live users: erased users (tombstones) are not there. */
 export interface UserDirectory {
-  /** Newest first; `search` matches part of the e-mail or of the name, case ignored. */
-  list(vendorId: string, query: { search?: string; page: ListPage }): Promise<User[]>;
+  /**
+   * Newest first; `search` matches part of the e-mail or of the name, case
+   * ignored; `ids` keeps only those users; `staff` true keeps only the
+   * vendor's own team, false leaves it out.
+   */
+  list(vendorId: string, query: UserListQuery): Promise<User[]>;
   find(vendorId: string, userId: string): Promise<User | null>;
   /** Sets the user's e-mail; `taken` when another user of the vendor has it. */
   changeEmail(vendorId: string, userId: string, email: string): Promise<'changed' | 'taken'>;
@@ -88,6 +103,23 @@ export async function managedUser(directory: Pick<UserDirectory, 'find'>, vendor
   return user;
 }
 
+/**
+ * The reader filter of a management list (contracts, bills, transactions,
+ * entitlements): `userId`, or `email` (the whole address, case ignored), or
+ * both, which must then name the same user. `null` when no user can match,
+ * so the list is empty; a malformed e-mail is refused (USER.BAD_EMAIL).
+ */
+export async function readerFilter(
+  users: Pick<UserRepository, 'findByEmail'>,
+  vendorId: string,
+  filter: { userId?: string; email?: string },
+): Promise<{ userId?: string } | null> {
+  if (filter.email === undefined) return { userId: filter.userId };
+  const user = await users.findByEmail(vendorId, normalizeEmail(filter.email));
+  if (!user || (filter.userId !== undefined && filter.userId !== user.id)) return null;
+  return { userId: user.id };
+}
+
 /** Whether a user is on the vendor's team (a staff membership of that vendor). */
 export interface StaffCheck {
   isStaff(vendorId: string, userId: string): Promise<boolean>;
@@ -109,10 +141,16 @@ export async function changeableUser(
 export class ListManagedUsers {
   constructor(private readonly directory: Pick<UserDirectory, 'list'>) {}
 
-  execute(command: { vendorId: string; search?: string; limit?: number; offset?: number }): Promise<User[]> {
+  execute(command: { vendorId: string; search?: string; ids?: readonly string[]; staff?: boolean; limit?: number; offset?: number }): Promise<User[]> {
     const search = command.search?.trim();
+    const ids = command.ids === undefined ? undefined : [...new Set(command.ids)];
+    if (ids !== undefined && ids.length > USER_IDS_FILTER_MAX) {
+      throw new InvalidError('USER.TOO_MANY_IDS', `ids names at most ${USER_IDS_FILTER_MAX} users`, { count: ids.length });
+    }
     return this.directory.list(command.vendorId, {
       search: search === '' ? undefined : search,
+      ids,
+      staff: command.staff,
       page: pageOf(command.limit, command.offset),
     });
   }

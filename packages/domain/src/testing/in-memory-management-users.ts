@@ -1,4 +1,4 @@
-import { ListPage, StaffCheck, User, UserDirectory } from '../identity';
+import { StaffCheck, User, UserDirectory, UserListQuery } from '../identity';
 import { InMemoryUserRepository } from './in-memory-identity';
 
 /** The management user directory over the in-memory users; `erased` and `staff` hold user ids. */
@@ -12,11 +12,13 @@ export class InMemoryUserDirectory implements UserDirectory, StaffCheck {
     return this.users.rows.filter((u) => u.vendorId === vendorId && !this.erased.has(u.id));
   }
 
-  async list(vendorId: string, query: { search?: string; page: ListPage }): Promise<User[]> {
+  async list(vendorId: string, query: UserListQuery): Promise<User[]> {
     const needle = query.search?.toLowerCase();
     const name = (u: User) => [u.firstName, u.lastName].filter((n) => n !== null).join(' ').toLowerCase();
     return this.live(vendorId)
       .filter((u) => needle === undefined || u.email.toLowerCase().includes(needle) || name(u).includes(needle))
+      .filter((u) => query.ids === undefined || query.ids.includes(u.id))
+      .filter((u) => query.staff === undefined || this.staff.has(u.id) === query.staff)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
       .slice(query.page.offset, query.page.offset + query.page.limit);
   }
