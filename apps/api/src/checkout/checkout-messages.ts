@@ -1,3 +1,4 @@
+import { fillPlaceholders as fill } from '@kiosk/domain';
 import { escapeAttr } from '../platform/http/page-shell';
 import { negotiateLanguage } from '../identity/identity.module';
 import { CHECKOUT_EN, CheckoutMessageKey } from './checkout-messages-en';
@@ -23,7 +24,6 @@ export function checkoutLanguage(wish: { uiLocales?: unknown; checkoutLanguage?:
 /** A sentence as HTML: the catalogue's text escaped, `{name}` filled with `values` (HTML the caller escaped). */
 export type CheckoutText = (key: CheckoutMessageKey, values?: Record<string, string>) => string;
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 const wordsOf = (lang: string | null | undefined) => (lang && Object.hasOwn(CHECKOUT_CATALOGUE, lang) ? CHECKOUT_CATALOGUE[lang] : CHECKOUT_EN);
 
 export function checkoutText(lang: string | null | undefined): CheckoutText {

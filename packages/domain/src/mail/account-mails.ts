@@ -1,3 +1,4 @@
+import { fillPlaceholders as fill } from '../shared/fill-placeholders';
 import { brandedMail, MailBrand, RenderedMail } from './branded-mail';
 import { MailLanguage } from './mail-language';
 
@@ -76,8 +77,6 @@ export const ACCOUNT_MAIL_MESSAGES = {
 } as const satisfies Record<MailLanguage, Record<string, string>>;
 
 export type AccountMailKey = keyof (typeof ACCOUNT_MAIL_MESSAGES)['en'];
-
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** One account-mail sentence in `lang`, with the vendor's name and `values` filled in. */
 export function accountMailWord(lang: MailLanguage, brand: MailBrand, key: AccountMailKey, values: Record<string, string> = {}): string {

@@ -1,3 +1,4 @@
+import { fillPlaceholders as fill } from '../shared/fill-placeholders';
 import { Money } from '../shared';
 import { formatMoney } from '../shared/money-format';
 import { brandedMail, MailBrand, RenderedMail } from './branded-mail';
@@ -46,8 +47,6 @@ export const READER_MAIL_MESSAGES = {
 } as const satisfies Record<MailLanguage, Record<string, string>>;
 
 export type ReaderMailKey = keyof (typeof READER_MAIL_MESSAGES)['en'];
-
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** A date as the reader's language writes it (the day in UTC). */
 export const mailDate = (lang: MailLanguage, date: Date): string => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);

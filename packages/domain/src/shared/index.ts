@@ -3,6 +3,7 @@ export * from './ids';
 export * from './errors';
 export * from './money';
 export * from './money-format';
+export * from './fill-placeholders';
 export * from './domain-event';
 export * from './personal-data';
 export * from './recorded-events';
