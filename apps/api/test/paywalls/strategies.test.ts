@@ -1,4 +1,5 @@
 import { startTestApp, TestApp } from '../support/harness';
+import { cacheSettled } from '../support/statements';
 import { givenPaywallVendor } from './support';
 
 let app: TestApp;
@@ -183,6 +184,9 @@ describe('POST /paywalls/strategies/{strategyId}/execute', () => {
       attribution: { source: 'newsletter', medium: 'email', campaign: 'autumn', term: 't', content: 'c', referrer: 'https://mail.example.com/' },
       content: { contentId: 'story-9', title: 'A story', type: 'article', price: 0, currency: 'SEK', publisherId: 'daily' },
     };
+    // On PostgreSQL the creations' own announcements echo back through LISTEN; one arriving after the
+    // first execute would drop what it cached. Wait for them, so "hit on the second call" is deterministic.
+    await cacheSettled(app);
     const first = await execute({ ip: IP.us, ua: UA.desktop, body });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
