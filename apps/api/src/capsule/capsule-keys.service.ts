@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, KeyObject, randomBytes } from 'node:crypto';
-import { Clock, ConflictError, IdGenerator, InvalidError, NotFoundError } from '@kiosk/domain';
+import { Clock, IdGenerator, InvalidError } from '@kiosk/domain';
 import { VendorRepository } from '@kiosk/domain/catalog';
 import {
   CapsuleVendorNotFound,
@@ -8,13 +8,11 @@ import {
   formatKid,
   importIssuerPrivateKey,
   IssuerAlgorithm,
-  IssuerKeyMaterial,
   PublisherJwk,
   publisherJwkFromPem,
   publicJwk,
   ROTATION_SECRET_BYTES,
   ServiceSigningKey,
-  UnlockMode,
 } from '@kiosk/domain/capsule';
 import { exportJWK, generateKeyPair, JWK } from 'jose';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
@@ -30,102 +28,26 @@ import {
   CapsuleSettingsRow,
 } from './capsule.rows';
 import { CAPSULE_CACHE } from './capsule-cache';
+import { generateIssuerKey, issuerView, pemOfPublicJwk, settingsOf } from './capsule-key-views';
+import {
+  CapsuleConfiguration,
+  CapsuleKeyNotFound,
+  CapsuleNotConfigured,
+  CapsuleSettings,
+  checkKid,
+  decodeRotationSecret,
+  DEFAULT_SECRET_OVERLAP_SECONDS,
+  IssuerKeyActive,
+  IssuerKeyExists,
+  IssuerKeyView,
+  IssuerJwk,
+  iso,
+  normaliseDomain,
+  PublisherKeyExists,
+  RotationSecretState,
+  ServiceKeyLast,
+} from './capsule-keys.model';
 import { honouredSecrets } from './typeorm-capsule.stores';
-
-export const UNLOCK_MODES: readonly UnlockMode[] = ['hosted', 'issuer-wrapped'];
-export const ISSUER_ALGORITHMS: readonly IssuerAlgorithm[] = ['ECDH-P256', 'RSA-OAEP'];
-/** How long a replaced rotation secret is still honoured, unless the vendor or the rotate call says otherwise. */
-export const DEFAULT_SECRET_OVERLAP_SECONDS = 86_400;
-export const KID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-
-export interface CapsuleSettings {
-  mode: UnlockMode;
-  rotationIntervalMinutes: number;
-  previousGraceSeconds: number;
-  secretOverlapSeconds: number;
-}
-
-export interface RotationSecretState {
-  version: number;
-  createdAt: string;
-  /** When the secret it replaced stops being honoured; null when none is. */
-  previousValidUntil: string | null;
-}
-
-export interface CapsuleConfiguration extends CapsuleSettings {
-  vendorId: string;
-  domains: string[];
-  publisherKeys: (PublisherJwk & { createdAt: string })[];
-  rotationSecret: RotationSecretState | null;
-  issuerKeys: IssuerKeyView[];
-  serviceKeys: (JWK & { createdAt: string; retiredAt: string | null })[];
-  /** The kid a publisher wraps for now (and the next one), at the service's clock. */
-  currentKid: string;
-}
-
-export interface IssuerKeyView {
-  kid: string;
-  algorithm: IssuerAlgorithm;
-  publicJwk: JWK;
-  publicKeyPem: string;
-  createdAt: string;
-  retiredAt: string | null;
-}
-
-export class PublisherKeyExists extends ConflictError {
-  constructor(kid: string) {
-    super('CAPSULE.PUBLISHER_KEY_EXISTS', `a publisher key ${kid} is already registered`, { kid });
-  }
-}
-export class IssuerKeyExists extends ConflictError {
-  constructor(kid: string) {
-    super('CAPSULE.ISSUER_KEY_EXISTS', `an issuer key ${kid} already exists`, { kid });
-  }
-}
-export class CapsuleKeyNotFound extends NotFoundError {
-  constructor(what: string, id: string) {
-    super('CAPSULE.KEY_NOT_FOUND', `no ${what} ${id} for this vendor`, { what, id });
-  }
-}
-export class CapsuleNotConfigured extends NotFoundError {
-  constructor(vendorId: string) {
-    super('CAPSULE.NOT_CONFIGURED', `vendor ${vendorId} has no capsule configuration yet`, { vendorId });
-  }
-}
-export class IssuerKeyActive extends ConflictError {
-  constructor(kid: string) {
-    super('CAPSULE.ISSUER_KEY_ACTIVE', `issuer key ${kid} is still published for wrapping; retire it first`, { kid });
-  }
-}
-export class ServiceKeyLast extends ConflictError {
-  constructor() {
-    super('CAPSULE.SERVICE_KEY_IN_USE', 'the current service signing key cannot be deleted; rotate first');
-  }
-}
-
-type IssuerJwk = Extract<IssuerKeyMaterial, { jwk: unknown }>['jwk'];
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Base64 or base64url of exactly 32 bytes. */
-export function decodeRotationSecret(text: string): Uint8Array {
-  const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(text.trim()) ? Buffer.from(text.trim(), 'base64') : Buffer.alloc(0);
-  if (bytes.length !== ROTATION_SECRET_BYTES) {
-    throw new InvalidError('CAPSULE.BAD_ROTATION_SECRET', `a rotation secret is ${ROTATION_SECRET_BYTES} bytes in base64 or base64url`);
-  }
-  return new Uint8Array(bytes);
-}
-
-function checkKid(kid: string): void {
-  if (!KID_PATTERN.test(kid)) throw new InvalidError('CAPSULE.BAD_KEY_ID', 'a key id is 1 to 64 letters, digits or . _ : -', { kid });
-}
-
-function normaliseDomain(domain: string): string {
-  const host = domain.trim().toLowerCase();
-  if (!HOSTNAME.test(host)) throw new InvalidError('CAPSULE.BAD_DOMAIN', `not a host name: ${domain}`, { domain });
-  return host;
-}
 
 /**
  * Key management for the capsule module: a thin application service that
@@ -161,13 +83,13 @@ export class CapsuleKeyManagement {
     const { current, previous } = honouredSecrets(secrets, now);
     return {
       vendorId,
-      ...this.settingsOf(settings),
+      ...settingsOf(settings),
       domains: domains.map((d) => d.domain),
       publisherKeys: publisherKeys.map((k) => ({ ...(k.publicJwk as unknown as PublisherJwk), createdAt: k.createdAt.toISOString() })),
       rotationSecret: current
         ? { version: current.version, createdAt: current.createdAt.toISOString(), previousValidUntil: iso(previous?.validUntil ?? null) }
         : null,
-      issuerKeys: issuerKeys.map((k) => this.issuerView(k)),
+      issuerKeys: issuerKeys.map((k) => issuerView(k)),
       serviceKeys: serviceKeys.map((k) => ({ ...publicJwk(k.publicJwk as JWK), createdAt: k.createdAt.toISOString(), retiredAt: iso(k.retiredAt) })),
       currentKid: formatKid(now, settings.rotationIntervalMinutes),
     };
@@ -193,7 +115,7 @@ export class CapsuleKeyManagement {
     if ((input.publicKeyPem === undefined) === (input.jwk === undefined)) {
       throw new InvalidError('CAPSULE.BAD_PUBLISHER_KEY', 'give exactly one of publicKeyPem and jwk');
     }
-    const pem = input.publicKeyPem ?? this.pemOfPublicJwk(input.jwk!);
+    const pem = input.publicKeyPem ?? pemOfPublicJwk(input.jwk!);
     const jwk = await publisherJwkFromPem(pem, input.kid);
     await this.ensure(vendorId);
     const createdAt = this.clock.now();
@@ -250,7 +172,7 @@ export class CapsuleKeyManagement {
     }
     let key: KeyObject;
     if (input.privateKeyPem === undefined && input.privateJwk === undefined) {
-      key = await this.generateIssuerKey(input.algorithm);
+      key = await generateIssuerKey(input.algorithm);
     } else {
       try {
         key =
@@ -278,7 +200,7 @@ export class CapsuleKeyManagement {
     };
     await this.insert(CapsuleIssuerKeyRow, row, () => new IssuerKeyExists(input.kid));
     await this.announce(vendorId);
-    return this.issuerView(row);
+    return issuerView(row);
   }
 
   /**
@@ -292,7 +214,7 @@ export class CapsuleKeyManagement {
     if (result.affected) await this.announce(vendorId);
     const row = await repo.findOneBy({ vendorId, kid });
     if (!row) throw new CapsuleKeyNotFound('issuer key', kid);
-    return this.issuerView(row);
+    return issuerView(row);
   }
 
   /**
@@ -430,49 +352,6 @@ export class CapsuleKeyManagement {
     };
     await m.getRepository(CapsuleServiceKeyRow).insert(row as never);
     return { ...pub, createdAt: createdAt.toISOString() };
-  }
-
-  private async generateIssuerKey(algorithm: IssuerAlgorithm): Promise<KeyObject> {
-    const { generateKeyPairSync } = await import('node:crypto');
-    return algorithm === 'ECDH-P256'
-      ? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey
-      : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-  }
-
-  private pemOfPublicJwk(jwk: Record<string, unknown>): string {
-    try {
-      const { kty, crv, x, y } = jwk;
-      return createPublicKey({ key: { kty, crv, x, y } as import('node:crypto').JsonWebKey, format: 'jwk' })
-        .export({ format: 'pem', type: 'spki' })
-        .toString();
-    } catch {
-      throw new InvalidError('CAPSULE.BAD_PUBLISHER_KEY', 'the publisher jwk is not a P-256 public key');
-    }
-  }
-
-  private issuerView(row: CapsuleIssuerKeyRow): IssuerKeyView {
-    const { kty, crv, x, y, n, e } = row.publicJwk as JWK;
-    const members = Object.fromEntries(Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined));
-    const publicKeyPem = createPublicKey({ key: members as import('node:crypto').JsonWebKey, format: 'jwk' })
-      .export({ format: 'pem', type: 'spki' })
-      .toString();
-    return {
-      kid: row.kid,
-      algorithm: row.algorithm as IssuerAlgorithm,
-      publicJwk: { ...members, kid: row.kid },
-      publicKeyPem,
-      createdAt: row.createdAt.toISOString(),
-      retiredAt: iso(row.retiredAt),
-    };
-  }
-
-  private settingsOf(row: CapsuleSettingsRow): CapsuleSettings {
-    return {
-      mode: row.mode as UnlockMode,
-      rotationIntervalMinutes: row.rotationIntervalMinutes,
-      previousGraceSeconds: row.previousGraceSeconds,
-      secretOverlapSeconds: row.secretOverlapSeconds,
-    };
   }
 
   private async insert<T extends object>(entity: new () => T, row: T, conflict: () => Error): Promise<void> {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { TOKENS } from '../platform/tokens';
 import { Runtime } from '../runtime';
-import { CapsuleKeyManagement, ISSUER_ALGORITHMS, UNLOCK_MODES } from './capsule-keys.service';
+import { ISSUER_ALGORITHMS, UNLOCK_MODES } from './capsule-keys.model';
+import { CapsuleKeyManagement } from './capsule-keys.service';
 import { SignedLinkSigner } from './signed-links';
 
 type WithRuntime = (work: (runtime: Runtime) => Promise<unknown>) => Promise<void>;

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ISSUER_ALGORITHMS, KID_PATTERN, UNLOCK_MODES } from './capsule-keys.service';
+import { ISSUER_ALGORITHMS, KID_PATTERN, UNLOCK_MODES } from './capsule-keys.model';
 import { NullableInAnswer } from '../platform/http/views';
 
 const TOKEN_MAX = 16_384;

@@ -1,28 +1,16 @@
 import {
   ChangePaywall,
-  ChangeStrategy,
   CreatePaywall,
-  CreateStrategy,
   GetPaywall,
   GetPaywallVersion,
-  GetStrategy,
-  GetStrategyVersion,
-  InvalidStrategyFlow,
   ListPaywallVersions,
   ListPaywalls,
-  ListStrategies,
-  ListStrategyVersions,
   PaywallContentInput,
   RestorePaywallVersion,
-  RestoreStrategyVersion,
   RetirePaywall,
-  RetireStrategy,
-  SavedBy,
 } from '@kiosk/domain/paywalls';
-import { Principal } from '@kiosk/domain/identity';
-import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
-import { ChangePaywallBody, ChangeStrategyBody, CreatePaywallBody, CreateStrategyBody, LinkTiersBody, VersionsQuery } from './paywalls.dto';
+import { ChangePaywallBody, CreatePaywallBody, LinkTiersBody, VersionsQuery } from './paywalls.dto';
 import {
   LINK_TIERS_SCHEMA,
   PAYWALL_ADMIN_SCHEMA,
@@ -31,66 +19,31 @@ import {
   paywallAdminView,
   paywallVersionSummary,
   paywallVersionView,
-  STRATEGY_SCHEMA,
-  STRATEGY_VERSION_SCHEMA,
-  STRATEGY_VERSION_SUMMARY_SCHEMA,
-  strategyVersionSummary,
-  strategyVersionView,
-  strategyView,
 } from './paywalls.views';
 import {
   CHANGE_PAYWALL_EXAMPLE,
   CREATE_PAYWALL_EXAMPLE,
-  CREATE_STRATEGY_EXAMPLE,
   LINK_TIERS_EXAMPLE,
   PAYWALL_ADMIN_EXAMPLE,
   PAYWALL_ID,
   PAYWALL_VERSION_EXAMPLE,
   PAYWALL_VERSION_SUMMARY_EXAMPLES,
-  STRATEGY_EXAMPLE,
-  STRATEGY_ID,
-  STRATEGY_VERSION_EXAMPLE,
-  STRATEGY_VERSION_SUMMARY_EXAMPLES,
 } from './paywalls.examples';
 import { LinkTierSettings } from './signed-link-issuer';
+import { READ, savedByOf, versionParam, WRITE } from './paywall-management-shared';
+import { strategyManagementRoutes, StrategyManagementUseCases } from './strategies-management.routes';
 
-const READ = { kind: 'bearer', scope: 'sites:read' } as const;
-const WRITE = { kind: 'bearer', scope: 'sites:write' } as const;
+export { savedByOf } from './paywall-management-shared';
 
-export interface PaywallManagementUseCases {
+export interface PaywallManagementUseCases extends StrategyManagementUseCases {
   createPaywall: CreatePaywall;
   changePaywall: ChangePaywall;
   retirePaywall: RetirePaywall;
   getPaywall: GetPaywall;
   listPaywalls: ListPaywalls;
-  createStrategy: CreateStrategy;
-  changeStrategy: ChangeStrategy;
-  retireStrategy: RetireStrategy;
-  getStrategy: GetStrategy;
-  listStrategies: ListStrategies;
   listPaywallVersions: ListPaywallVersions;
   getPaywallVersion: GetPaywallVersion;
   restorePaywallVersion: RestorePaywallVersion;
-  listStrategyVersions: ListStrategyVersions;
-  getStrategyVersion: GetStrategyVersion;
-  restoreStrategyVersion: RestoreStrategyVersion;
-}
-
-/** Who saves, for the version history: an API key's client id or a staff member's user id; null otherwise. */
-export function savedByOf(principal: Principal): SavedBy | null {
-  if (principal.kind === 'api_key') return { kind: 'API_KEY', id: principal.clientId };
-  if (principal.kind === 'user' && principal.staff) return { kind: 'STAFF', id: principal.userId };
-  return null;
-}
-
-/** A version number in the path: digits only (else 400 naming `version`); 0 and numbers never saved are a 404. */
-function versionParam(value: string): number {
-  if (!/^\d{1,9}$/.test(value)) {
-    throw new HttpProblem(400, 'REQUEST.INVALID', 'version must be a whole number', {
-      errors: [{ field: 'version', message: 'must be a whole number of at most 9 digits' }],
-    });
-  }
-  return Number(value);
 }
 
 /** Splits a paywall body into the admin fields and the rendered content. */
@@ -98,21 +51,6 @@ function paywallInput(body: ChangePaywallBody) {
   const { name, entity, previewUrl, ...content } = body;
   const defined = Object.fromEntries(Object.entries(content).filter(([, v]) => v !== undefined));
   return { name, entity, previewUrl, content: defined as PaywallContentInput };
-}
-
-/**
- * A refused flow answers 400 with the first problem's code and every problem
- * under `errors` as `{code, path, message}`, each code in its full form
- * (`STRATEGY.CYCLE`), as STRATEGY-FORMAT.md lists them.
- */
-async function flowProblems<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof InvalidStrategyFlow)) throw error;
-    const errors = error.issues.map((i) => ({ ...i, code: i.code.startsWith('STRATEGY.') ? i.code : `STRATEGY.${i.code}` }));
-    throw new HttpProblem(400, error.code, error.message, { errors });
-  }
 }
 
 /** Management of paywalls, strategies and signed-link tiers (scopes `sites:read` / `sites:write`). */
@@ -125,7 +63,6 @@ export class PaywallManagementController implements Controller {
   routes() {
     const u = this.u;
     const tags = ['management: paywalls'];
-    const strategyTags = ['management: paywall strategies'];
     return [
       route<CreatePaywallBody>({
         method: 'post',
@@ -317,167 +254,7 @@ export class PaywallManagementController implements Controller {
           res.json(await this.tiers.set(principal.vendorId, change));
         },
       }),
-      route<CreateStrategyBody>({
-        method: 'post',
-        path: '/management/paywall-strategies',
-        operationId: 'createPaywallStrategy',
-        summary: 'Create a strategy; its flow is validated (STRATEGY-FORMAT.md) and every problem listed',
-        description:
-          'A strategy is a decision flow of condition nodes and paywall leaves (STRATEGY-FORMAT.md); `target` is free ' +
-          'text naming what it is for. A flow that does not validate answers 400 with every problem under `errors` ' +
-          '(`{code, path, message}`).',
-        tags: strategyTags,
-        auth: WRITE,
-        body: { dto: CreateStrategyBody },
-        examples: { request: CREATE_STRATEGY_EXAMPLE, responses: { 201: STRATEGY_EXAMPLE } },
-        responses: { 201: { description: 'Created', schema: STRATEGY_SCHEMA } },
-        handler: async ({ res, body, principal }) => {
-          const strategy = await flowProblems(() =>
-            u.createStrategy.execute({ vendorId: principal.vendorId, name: body.name, target: body.target, flow: body.flow, savedBy: savedByOf(principal) }),
-          );
-          res.status(201).json(strategyView(strategy));
-        },
-      }),
-      route({
-        method: 'get',
-        path: '/management/paywall-strategies',
-        operationId: 'listPaywallStrategies',
-        summary: "The vendor's strategies, archived ones included, oldest first",
-        description:
-          'Every strategy of the vendor with its flow, version and `fingerprint` (a hash of the flow).',
-        tags: strategyTags,
-        auth: READ,
-        examples: { responses: { 200: [STRATEGY_EXAMPLE] } },
-        responses: { 200: { description: 'The strategies', schema: { type: 'array', items: STRATEGY_SCHEMA } } },
-        handler: async ({ res, principal }) => {
-          res.json((await u.listStrategies.execute({ vendorId: principal.vendorId })).map(strategyView));
-        },
-      }),
-      route({
-        method: 'get',
-        path: '/management/paywall-strategies/{strategyId}',
-        operationId: 'getPaywallStrategy',
-        summary: 'One strategy in any status',
-        description:
-          "Archived strategies are shown too; another vendor's strategy is a 404.",
-        tags: strategyTags,
-        auth: READ,
-        examples: { params: { strategyId: STRATEGY_ID }, responses: { 200: STRATEGY_EXAMPLE } },
-        responses: { 200: { description: 'The strategy', schema: STRATEGY_SCHEMA } },
-        handler: async ({ res, params, principal }) => {
-          res.json(strategyView(await u.getStrategy.execute({ vendorId: principal.vendorId, strategyId: params.strategyId })));
-        },
-      }),
-      route<ChangeStrategyBody>({
-        method: 'patch',
-        path: '/management/paywall-strategies/{strategyId}',
-        operationId: 'changePaywallStrategy',
-        summary: 'Change a strategy (name, target, flow); the version rises when something changed',
-        description:
-          'Send only what changes; a new `flow` replaces the old one whole and is validated like on create (400 with ' +
-          'every problem). Executions use the new version at once.',
-        tags: strategyTags,
-        auth: WRITE,
-        body: { dto: ChangeStrategyBody },
-        examples: {
-          params: { strategyId: STRATEGY_ID },
-          request: { name: 'Mobile first, spring' },
-          responses: { 200: { ...STRATEGY_EXAMPLE, name: 'Mobile first, spring', version: 2 } },
-        },
-        responses: { 200: { description: 'The changed strategy', schema: STRATEGY_SCHEMA } },
-        handler: async ({ res, params, body, principal }) => {
-          const strategy = await flowProblems(() =>
-            u.changeStrategy.execute({
-              vendorId: principal.vendorId,
-              strategyId: params.strategyId,
-              name: body.name,
-              target: body.target,
-              flow: body.flow,
-              savedBy: savedByOf(principal),
-            }),
-          );
-          res.json(strategyView(strategy));
-        },
-      }),
-      route({
-        method: 'post',
-        path: '/management/paywall-strategies/{strategyId}/retire',
-        operationId: 'retirePaywallStrategy',
-        summary: 'Archive a strategy: execute answers 404 for it; safe to repeat',
-        description:
-          'The strategy becomes ARCHIVED and `POST /paywalls/strategies/{strategyId}/execute` answers 404 for it.',
-        tags: strategyTags,
-        auth: WRITE,
-        examples: { params: { strategyId: STRATEGY_ID }, responses: { 200: { ...STRATEGY_EXAMPLE, status: 'ARCHIVED' } } },
-        responses: { 200: { description: 'The archived strategy', schema: STRATEGY_SCHEMA } },
-        handler: async ({ res, params, principal }) => {
-          res.json(strategyView(await u.retireStrategy.execute({ vendorId: principal.vendorId, strategyId: params.strategyId, savedBy: savedByOf(principal) })));
-        },
-      }),
-      route<unknown, VersionsQuery>({
-        method: 'get',
-        path: '/management/paywall-strategies/{strategyId}/versions',
-        operationId: 'listPaywallStrategyVersions',
-        summary: "A strategy's saved versions, newest first: number, when, by whom",
-        description:
-          'Every save that made a new version (create, a change that altered something, retire, restore) is kept whole. ' +
-          '`savedBy` is the API key (its client id) or the staff member (their user id) who saved it, or null when ' +
-          'unknown. `limit` (1 to 500, default 50) and `offset` take a page. Another vendor\'s strategy is a 404.',
-        tags: strategyTags,
-        auth: READ,
-        query: VersionsQuery,
-        examples: { params: { strategyId: STRATEGY_ID }, query: { limit: 20, offset: 0 }, responses: { 200: STRATEGY_VERSION_SUMMARY_EXAMPLES } },
-        responses: { 200: { description: 'The versions, newest first', schema: { type: 'array', items: STRATEGY_VERSION_SUMMARY_SCHEMA } } },
-        handler: async ({ res, params, query, principal }) => {
-          const versions = await u.listStrategyVersions.execute({ vendorId: principal.vendorId, strategyId: params.strategyId, ...query });
-          res.json(versions.map(strategyVersionSummary));
-        },
-      }),
-      route({
-        method: 'get',
-        path: '/management/paywall-strategies/{strategyId}/versions/{version}',
-        operationId: 'getPaywallStrategyVersion',
-        summary: 'One saved version of a strategy, whole (name, target, flow as saved)',
-        description:
-          'The version\'s summary plus `strategy`, the strategy as that version was saved. A version that is not digits ' +
-          'is a 400; one the strategy never had is a 404 `STRATEGY.VERSION_NOT_FOUND`.',
-        tags: strategyTags,
-        auth: READ,
-        examples: { params: { strategyId: STRATEGY_ID, version: '1' }, responses: { 200: STRATEGY_VERSION_EXAMPLE } },
-        responses: {
-          200: { description: 'The version', schema: STRATEGY_VERSION_SCHEMA },
-          400: { description: 'The version is not a whole number' },
-        },
-        handler: async ({ res, params, principal }) => {
-          const version = versionParam(params.version);
-          res.json(strategyVersionView(await u.getStrategyVersion.execute({ vendorId: principal.vendorId, strategyId: params.strategyId, version })));
-        },
-      }),
-      route({
-        method: 'post',
-        path: '/management/paywall-strategies/{strategyId}/versions/{version}/restore',
-        operationId: 'restorePaywallStrategyVersion',
-        summary: "Save an earlier version's name, target and flow as a new version",
-        description:
-          'The version\'s name, target and flow become the strategy\'s again, as a new version (the versions in between ' +
-          'stay in the history); executions use it at once. Nothing changes when the strategy already is so. An archived ' +
-          'strategy is a 409 `STRATEGY.ARCHIVED`; a version it never had is a 404 `STRATEGY.VERSION_NOT_FOUND`.',
-        tags: strategyTags,
-        auth: WRITE,
-        examples: { params: { strategyId: STRATEGY_ID, version: '1' }, responses: { 200: { ...STRATEGY_EXAMPLE, version: 3 } } },
-        responses: {
-          200: { description: 'The strategy with the restored version', schema: STRATEGY_SCHEMA },
-          400: { description: 'The version is not a whole number' },
-          409: { description: 'The strategy is archived' },
-        },
-        handler: async ({ res, params, principal }) => {
-          const version = versionParam(params.version);
-          const strategy = await flowProblems(() =>
-            u.restoreStrategyVersion.execute({ vendorId: principal.vendorId, strategyId: params.strategyId, version, savedBy: savedByOf(principal) }),
-          );
-          res.json(strategyView(strategy));
-        },
-      }),
+      ...strategyManagementRoutes(u),
     ];
   }
 }

@@ -15,12 +15,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { sqlRows } from '../platform/database/sql';
 import { inTransaction } from '../platform/database/transaction';
 import { appendToOutbox } from '../platform/outbox/outbox';
-import { EventHandler } from '../platform/outbox/worker';
 import { SystemClock } from '../platform/system';
 import { runInVendorTime, vendorNowSql } from '../platform/vendor-time';
 import { TypeOrmWebhookEndpointRepository } from './typeorm-webhook-endpoints.repository';
 import { dataOfEach, objectKeyOf, ObjectViews } from './webhook-payloads';
 import { Resolver, sendWebhook, SendResult, SendSettings } from './webhook-sender';
+import { attemptsOf, AttemptView } from './webhook-attempt-log';
+
+export type { AttemptView } from './webhook-attempt-log';
 
 /** How long a claimed delivery stays with the worker that claimed it: longer than one attempt may take. */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -38,22 +40,6 @@ interface ClaimedDelivery {
   payload: Record<string, unknown>;
   /** The vendor's test-clock instant; null for a production vendor. */
   test_now: Date | null;
-}
-
-export interface AttemptView {
-  id: string;
-  deliveryId: string;
-  messageId: string;
-  eventType: string;
-  attempt: number;
-  startedAt: string;
-  durationMs: number;
-  statusCode: number | null;
-  outcome: 'delivered' | 'failed' | 'given_up';
-  error: string | null;
-  responseExcerpt: string | null;
-  /** For a failed attempt whose delivery will be tried again: when (in the vendor's time); null otherwise. */
-  nextAttemptAt: string | null;
 }
 
 /**
@@ -202,43 +188,7 @@ export class WebhookDeliveries {
   async log(vendorId: string, endpointId: string, limit = 100): Promise<AttemptView[]> {
     const endpoint = await this.endpoints.get(vendorId, endpointId);
     if (!endpoint) throw new WebhookEndpointNotFound(endpointId);
-    const rows = await sqlRows<{
-      id: string;
-      delivery_id: string;
-      message_id: string;
-      type: string;
-      attempt: number;
-      started_at: Date;
-      duration_ms: number;
-      status_code: number | null;
-      outcome: AttemptView['outcome'];
-      error: string | null;
-      response_excerpt: string | null;
-      next_attempt_at: Date | null;
-    }>(
-      this.db,
-      `SELECT a.id, a.delivery_id, a.message_id, w.type, a.attempt, a.started_at, a.duration_ms, a.status_code, a.outcome, a.error, a.response_excerpt,
-              CASE WHEN a.outcome = 'failed' AND d.state = 'pending' AND d.attempts = a.attempt THEN d.next_attempt_at END AS next_attempt_at
-         FROM webhook_attempts a JOIN webhook_messages w ON w.vendor_id = a.vendor_id AND w.id = a.message_id
-         LEFT JOIN webhook_deliveries d ON d.vendor_id = a.vendor_id AND d.id = a.delivery_id
-        WHERE a.vendor_id = $1 AND a.endpoint_id = $2
-        ORDER BY a.started_at DESC, a.id DESC LIMIT $3`,
-      [vendorId, endpointId, limit],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      deliveryId: r.delivery_id,
-      messageId: r.message_id,
-      eventType: r.type,
-      attempt: r.attempt,
-      startedAt: new Date(r.started_at).toISOString(),
-      durationMs: r.duration_ms,
-      statusCode: r.status_code,
-      outcome: r.outcome,
-      error: r.error,
-      responseExcerpt: r.response_excerpt,
-      nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
-    }));
+    return attemptsOf(this.db, vendorId, endpointId, limit);
   }
 
   /**
@@ -410,16 +360,5 @@ export class WebhookDeliveries {
         },
       ]);
     });
-  }
-}
-
-/** Makes webhook messages from one type of outbox event. */
-export class WebhookFanOut implements EventHandler {
-  constructor(
-    readonly eventType: string,
-    private readonly deliveries: WebhookDeliveries,
-  ) {}
-  async handle(event: DomainEvent & { id: string }): Promise<void> {
-    await this.deliveries.fanOut(event);
   }
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { del, get, post } from '../api';
 import { ActionButton, ActionForm, day, Field, LoadState, PageHeading, Table, useCan, useLoad } from '../ui';
-import { CapsuleKeys, DomainsAndSites, Webhooks } from './developer-settings';
+import { CapsuleKeys } from './developer-capsule-keys';
+import { DomainsAndSites } from './developer-sites';
+import { Webhooks } from './developer-webhooks';
 
 interface ApiKey {
   clientId: string;

@@ -78,3 +78,18 @@ export function isPastDue(bill: Bill, now: Date): boolean {
 export function isShownToUser(bill: Bill): boolean {
   return bill.status !== 'DRAFT' && bill.status !== 'EXPIRED';
 }
+
+/** How a bill appears in the `bill.issued` event (dates as ISO strings, money in minor units). */
+export function billEventPayload(bill: Bill): Record<string, unknown> {
+  return {
+    id: bill.id,
+    contractId: bill.contractId,
+    items: bill.items,
+    priceMinor: bill.price.minor,
+    currency: bill.price.currency,
+    status: bill.status,
+    periodStart: bill.periodStart.toISOString(),
+    periodEnd: bill.periodEnd?.toISOString() ?? null,
+    dueAt: bill.dueAt.toISOString(),
+  };
+}

@@ -1,83 +1,27 @@
-import { InvalidError, money, Money, RecordsEvents } from '../shared';
+import { money, Money } from '../shared';
 import { applyItemChange, BadAmendment, ContractNotAmendable, DiscountAlreadyApplied, ItemChange, prorateRemaining } from './amendment';
-import { Bill, isPastDue, issueBill } from './bill';
+import { Bill, billEventPayload, isPastDue, issueBill } from './bill';
 import {
-  BadAnchorDate,
-  BadInvoiceDetails,
   ContractAlreadyCanceled,
   ContractNotConfirmable,
   ContractNotForthcoming,
   ContractNotRenewable,
   ContractNotStarted,
   NothingOverdue,
-  OwnerSeatNotRemovable,
-  PaymentMethodUnavailable,
-  SeatsLocked,
-  SeatUserNotFound,
 } from './errors';
 import { isLicense } from './item';
-import { addCycles, Recurrence } from './period';
-import {
-  afterDiscountedBill,
-  billAmount,
-  ContractDiscount,
-  discountAppliesAt,
-  DiscountView,
-  discountView,
-  nextBillAt,
-  nextPrice,
-  priceOf,
-  prorate,
-  sumPrices,
-} from './pricing';
-import {
-  checkFreeSeat,
-  checkSeatNumber,
-  checkSeatTotal,
-  contentSkuOf,
-  holdersOf,
-  licenseItemFor,
-  SeatHolder,
-  seatMatchesSku,
-} from './seats';
+import { addCycles } from './period';
+import { afterDiscountedBill, billAmount, ContractDiscount, discountAppliesAt } from './pricing';
+import { billItemsOf, firstPeriodFrom, fullCycleStart } from './contract-periods';
+import { ContractState, copyContractState } from './contract-base';
+import { ContractSeats } from './contract-seats';
+import { checkContractItems, checkContractTerms, NewContract } from './contract-terms';
+import { contentSkuOf, SeatHolder } from './seats';
 import { AppliedDiscount, ContractSnapshot } from './snapshot';
-import { assertTransition, ContractStatus, grantsAccess, isConfirmed } from './status';
+import { assertTransition, ContractStatus, isConfirmed } from './status';
 
-/** The one payment route the management interface allows (interface 4.1). */
-export const INVOICE_PAYMENT = { provider: 'INVOICE_PROVIDER', method: 'INVOICE' } as const;
-/** Payment providers and methods a contract may name (interface 4.1: one of each). */
-export const PAYMENT_PROVIDERS = [INVOICE_PAYMENT.provider] as const;
-export const PAYMENT_METHODS = [INVOICE_PAYMENT.method] as const;
-export const DEFAULT_PAYMENT_COUNTRY = 'SE';
-export const VENDOR_REFERENCE_MAX_LENGTH = 34;
 /** Reason recorded when a contract is canceled because a bill stayed unpaid past the grace period. */
 export const NON_PAYMENT = 'NON_PAYMENT';
-
-/** Everything `Contract.create` needs; the use case has resolved products, prices and discounts. */
-export type NewContract = Omit<
-  ContractSnapshot,
-  | 'status'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'confirmedAt'
-  | 'periodStart'
-  | 'periodEnd'
-  | 'cycleAnchor'
-  | 'cycle'
-  | 'openBills'
-  | 'billsIssued'
-  | 'seatHolders'
-  | 'willCancelAt'
-  | 'cancelRequestedAt'
-  | 'cancelReason'
-  | 'canceledAt'
-  | 'overdueSince'
->;
-
-type State = { -readonly [K in keyof ContractSnapshot]: ContractSnapshot[K] };
-
-/** Safety net for loops over cycles; far more than any real catch-up needs. */
-const MAX_CYCLES = 10_000;
 
 /**
  * A contract: a recurring or one-time purchase that grants access, billed
@@ -86,21 +30,14 @@ const MAX_CYCLES = 10_000;
  * the outbox. Intent methods that may be repeated safely answer `false`
  * when they changed nothing.
  */
-export class Contract extends RecordsEvents {
-  /** Bills issued since the contract was loaded, for the invoicing port; never stored. */
-  private issuedBills: Bill[] = [];
-
-  private constructor(private state: State) {
-    super();
-  }
-
-  protected get eventSource() {
-    return { vendorId: this.state.vendorId, aggregateId: this.state.id };
+export class Contract extends ContractSeats {
+  private constructor(state: ContractState) {
+    super(state);
   }
 
   /** A new PENDING contract: priced, not billed, no access. The contract user holds the first seat. */
   static create(input: NewContract, now: Date): Contract {
-    checkItems(input);
+    checkContractItems(input);
     checkContractTerms(input, now);
     const seatHolders: SeatHolder[] = input.items.filter(isLicense).map((item) => ({
       itemSku: item.sku,
@@ -140,89 +77,9 @@ export class Contract extends RecordsEvents {
 
   /** Rebuilds a stored contract; no rules run and no events are recorded. */
   static fromSnapshot(snapshot: ContractSnapshot): Contract {
-    return new Contract(copy(snapshot));
+    return new Contract(copyContractState(snapshot));
   }
 
-  toSnapshot(): ContractSnapshot {
-    return copy(this.state);
-  }
-
-  /** Bills issued since the last call (OPEN or, for a zero amount, already PAID), oldest first. */
-  takeIssuedBills(): Bill[] {
-    const bills = this.issuedBills;
-    this.issuedBills = [];
-    return bills;
-  }
-
-
-  get id(): string {
-    return this.state.id;
-  }
-  get vendorId(): string {
-    return this.state.vendorId;
-  }
-  get userId(): string {
-    return this.state.userId;
-  }
-  get status(): ContractStatus {
-    return this.state.status;
-  }
-  get startsAt(): Date | null {
-    return this.state.startsAt;
-  }
-  get willCancelAt(): Date | null {
-    return this.state.willCancelAt;
-  }
-  get cancelReason(): string | null {
-    return this.state.cancelReason;
-  }
-  get overdueSince(): Date | null {
-    return this.state.overdueSince;
-  }
-  get isRecurring(): boolean {
-    return this.state.recurrence !== null;
-  }
-  /** `isActive` of the interface: false while PENDING, true while the contract grants access. */
-  get isActive(): boolean {
-    return grantsAccess(this.state.status);
-  }
-  /** Price = quantity x unit price, summed over items; discounts show separately. */
-  get price(): Money {
-    return sumPrices(
-      this.state.items.map((i) => priceOf(i.unitPrice, i.quantity)),
-      this.state.currency,
-    );
-  }
-  get nextBillAt(): Date | null {
-    if (this.state.status === 'PENDING' || this.state.status === 'CANCELED') return null;
-    return nextBillAt(this.isRecurring, this.state.periodEnd, this.state.willCancelAt);
-  }
-  get nextPrice(): Money | null {
-    return nextPrice(this.priceAfterPendingChange(), this.state.discount, this.nextBillAt);
-  }
-  /** When access ends: at cancellation, or the date it is set to cancel; null while it runs on. */
-  get expiresAt(): Date | null {
-    return this.state.canceledAt ?? this.state.willCancelAt;
-  }
-  /** The discount in effect at `now` (interface 2.2 `discount`), or null. */
-  discountAt(now: Date): DiscountView | null {
-    const discount = this.state.discount;
-    if (!discount) return null;
-    const endsAt = this.discountEndsAt();
-    if (endsAt && now >= endsAt) return null;
-    return discountView(this.price, discount, endsAt);
-  }
-  /** Seat holders, optionally of one license item (named by license or content SKU). */
-  seatUsers(sku?: string): SeatHolder[] {
-    return this.state.seatHolders.filter((h) => seatMatchesSku(h, sku)).map((h) => ({ ...h }));
-  }
-  /** Bills not yet settled. */
-  get openBills(): Bill[] {
-    return this.state.openBills.map((b) => ({ ...b }));
-  }
-  hasPastDueBill(now: Date): boolean {
-    return this.state.openBills.some((b) => isPastDue(b, now));
-  }
 
   /**
    * PENDING -> ACTIVE, or FORTHCOMING when `startsAt` is in the future. The
@@ -236,7 +93,8 @@ export class Contract extends RecordsEvents {
     const start = startsAt !== null && startsAt > now ? startsAt : now;
     const to: ContractStatus = start > now ? 'FORTHCOMING' : 'ACTIVE';
     assertTransition(status, to);
-    const firstPrice = this.startFirstPeriod(start);
+    const { price: firstPrice, ...period } = firstPeriodFrom(this.state, start);
+    Object.assign(this.state, period);
     this.state.status = to;
     this.state.confirmedAt = now;
     this.touch(now);
@@ -362,68 +220,6 @@ export class Contract extends RecordsEvents {
     });
   }
 
-  /**
-   * Sets the seat total of a license item. Price and quantity stay (rule 7);
-   * the same total is a no-op (rule 9); never below the people holding a seat.
-   */
-  setSeats(total: number, sku: string | undefined, now: Date): boolean {
-    checkSeatNumber(total);
-    const item = licenseItemFor(this.id, this.state.items, sku);
-    this.checkSeatsChangeable();
-    if (item.seats === total) return false;
-    checkSeatTotal(total, holdersOf(this.state.seatHolders, item.sku).length);
-    const from = item.seats;
-    this.state.items = this.state.items.map((i) => (i === item ? { ...i, seats: total } : i));
-    this.touch(now);
-    this.recordEvent('contract.seats_changed', now, { sku: item.sku, from, to: total });
-    return true;
-  }
-
-  /** Gives `userId` a seat of a license item; holding one already changes nothing. */
-  assignSeat(user: { id: string; email?: string }, sku: string | undefined, now: Date): boolean {
-    const item = licenseItemFor(this.id, this.state.items, sku);
-    this.checkSeatsChangeable();
-    const holders = holdersOf(this.state.seatHolders, item.sku);
-    if (holders.some((h) => h.userId === user.id)) return false;
-    checkFreeSeat(item, holders.length);
-    const seat: SeatHolder = {
-      itemSku: item.sku,
-      sku: contentSkuOf(item.sku),
-      userId: user.id,
-      status: 'PENDING',
-      entitlementId: null,
-      assignedAt: now,
-    };
-    this.state.seatHolders = [...this.state.seatHolders, seat];
-    this.touch(now);
-    this.recordEvent('contract.seat_assigned', now, { userId: user.id, sku: seat.sku, itemSku: item.sku });
-    return true;
-  }
-
-  /** Frees every seat `userId` holds on the contract; the contract user keeps theirs. */
-  removeSeat(userId: string, now: Date): void {
-    const seats = this.state.seatHolders.filter((h) => h.userId === userId);
-    if (seats.length === 0) throw new SeatUserNotFound(userId);
-    if (userId === this.userId) throw new OwnerSeatNotRemovable(userId);
-    this.checkSeatsChangeable();
-    this.state.seatHolders = this.state.seatHolders.filter((h) => h.userId !== userId);
-    this.touch(now);
-    for (const seat of seats) {
-      this.recordEvent('contract.seat_removed', now, { userId, sku: seat.sku, itemSku: seat.itemSku });
-    }
-  }
-
-  /** The access module granted the seat's entitlement. */
-  seatProvisioned(userId: string, itemSku: string, entitlementId: string, now: Date): boolean {
-    const seat = this.state.seatHolders.find((h) => h.userId === userId && h.itemSku === itemSku);
-    if (!seat || (seat.status === 'ACTIVE' && seat.entitlementId === entitlementId)) return false;
-    this.state.seatHolders = this.state.seatHolders.map((h) =>
-      h === seat ? { ...h, status: 'ACTIVE', entitlementId } : h,
-    );
-    this.touch(now);
-    return true;
-  }
-
   /** Why the contract cannot be amended at `now`, or null when it can. */
   whyNotAmendable(now: Date): string | null {
     const { status, recurrence, periodEnd, willCancelAt } = this.state;
@@ -468,8 +264,8 @@ export class Contract extends RecordsEvents {
           id: `${this.id}-bill-${++this.state.billsIssued}`,
           vendorId: this.vendorId,
           contractId: this.id,
-          items: this.billItems(),
-          price: prorateRemaining(difference, this.fullCycleStart() ?? now, periodEnd, now),
+          items: billItemsOf(this.state.items),
+          price: prorateRemaining(difference, fullCycleStart(this.state) ?? now, periodEnd, now),
           periodStart: now,
           periodEnd,
         },
@@ -503,59 +299,6 @@ export class Contract extends RecordsEvents {
     this.recordEvent('contract.amendment_applied', now, { itemSku: change.itemSku, to: change.purchaseOptionId });
   }
 
-  private priceAfterPendingChange(): Money {
-    const change = this.state.pendingChange;
-    if (!change) return this.price;
-    const items = this.state.items.map((i) => (i.sku === change.itemSku ? applyItemChange(i, change) : i));
-    return sumPrices(
-      items.map((i) => priceOf(i.unitPrice, i.quantity)),
-      this.state.currency,
-    );
-  }
-
-  /** Start of the full cycle that ends at `periodEnd` (a first period shortened to an anchor is priced as part of it). */
-  private fullCycleStart(): Date | null {
-    const { cycleAnchor, recurrence, cycle } = this.state;
-    return cycleAnchor && recurrence ? addCycles(cycleAnchor, recurrence, cycle - 1) : null;
-  }
-
-  private billItems() {
-    return this.state.items.map((i) => ({ sku: i.sku, title: i.name, purchaseOptionId: i.purchaseOptionId }));
-  }
-
-  private checkSeatsChangeable(): void {
-    const { status, willCancelAt } = this.state;
-    if (status !== 'ACTIVE' && status !== 'FORTHCOMING' && status !== 'OVERDUE') {
-      throw new SeatsLocked(this.id, `it is ${status}`);
-    }
-    if (willCancelAt) throw new SeatsLocked(this.id, 'it is set to cancel');
-  }
-
-  /** Sets up the first period from `start` and answers the price of its bill. */
-  private startFirstPeriod(start: Date): Money {
-    const { recurrence, anchorDate } = this.state;
-    this.state.periodStart = start;
-    if (!recurrence) {
-      this.state.periodEnd = null;
-      return this.price;
-    }
-    const fullEnd = addCycles(start, recurrence, 1);
-    if (!anchorDate) {
-      this.state.cycleAnchor = start;
-      this.state.cycle = 1;
-      this.state.periodEnd = fullEnd;
-      return this.price;
-    }
-    // A late confirm may pass the anchor: align to its next occurrence after the start.
-    let cycle = 0;
-    while (addCycles(anchorDate, recurrence, cycle) <= start && cycle < MAX_CYCLES) cycle += 1;
-    const anchor = addCycles(anchorDate, recurrence, cycle);
-    this.state.cycleAnchor = anchorDate;
-    this.state.cycle = cycle;
-    this.state.periodEnd = anchor;
-    return prorate(this.price, start, anchor, fullEnd);
-  }
-
   /**
    * Issues the bill of the current period. `issuedAt` is the bill's date,
    * the one instant a discount is judged by (`discountAppliesAt`): the
@@ -571,7 +314,7 @@ export class Contract extends RecordsEvents {
         id: `${this.id}-bill-${this.state.billsIssued}`,
         vendorId: this.vendorId,
         contractId: this.id,
-        items: this.billItems(),
+        items: billItemsOf(this.state.items),
         price: billAmount(amount, discount, issuedAt),
         periodStart,
         periodEnd: this.state.periodEnd,
@@ -586,7 +329,7 @@ export class Contract extends RecordsEvents {
   private keepIssuedBill(bill: Bill, now: Date): void {
     if (bill.status === 'OPEN') this.state.openBills = [...this.state.openBills, bill];
     this.issuedBills.push(bill);
-    this.recordEvent('bill.issued', now, { bill: billPayload(bill), userId: this.userId, payerId: this.state.payer?.id ?? null });
+    this.recordEvent('bill.issued', now, { bill: billEventPayload(bill), userId: this.userId, payerId: this.state.payer?.id ?? null });
   }
 
   private recordActivated(now: Date): void {
@@ -596,86 +339,4 @@ export class Contract extends RecordsEvents {
       seatHolders: this.state.seatHolders.map((h) => ({ userId: h.userId, sku: h.sku, itemSku: h.itemSku })),
     });
   }
-
-  /** End of the last discounted period: a date bound, or the end of the period of the last discounted bill. */
-  private discountEndsAt(): Date | null {
-    const { discount, recurrence, cycleAnchor, periodEnd, cycle } = this.state;
-    if (!discount) return null;
-    if (discount.until) return discount.until;
-    if (discount.billsRemaining === null || !recurrence || !cycleAnchor || !periodEnd) return null;
-    return addCycles(cycleAnchor, recurrence, cycle + discount.billsRemaining);
-  }
-
-  private touch(now: Date): void {
-    this.state.updatedAt = now;
-  }
-
-}
-
-function copy(snapshot: ContractSnapshot): State {
-  // Snapshots hold Dates, Money and arrays of plain objects: structuredClone keeps them all.
-  return structuredClone(snapshot) as State;
-}
-
-function billPayload(bill: Bill): Record<string, unknown> {
-  return {
-    id: bill.id,
-    contractId: bill.contractId,
-    items: bill.items,
-    priceMinor: bill.price.minor,
-    currency: bill.price.currency,
-    status: bill.status,
-    periodStart: bill.periodStart.toISOString(),
-    periodEnd: bill.periodEnd?.toISOString() ?? null,
-    dueAt: bill.dueAt.toISOString(),
-  };
-}
-
-function checkItems(input: NewContract): void {
-  if (input.items.length === 0) throw new InvalidError('CONTRACT.NO_ITEMS', 'a contract needs at least one item');
-  const other = input.items.find((i) => i.unitPrice.currency !== input.currency);
-  if (other) {
-    throw new InvalidError('CONTRACT.MIXED_CURRENCIES', `item ${other.sku} is priced in ${other.unitPrice.currency}`, {
-      sku: other.sku,
-    });
-  }
-}
-
-/**
- * The terms a new contract must meet besides its items: the payment route,
- * invoice details and the anchor date. Use cases call it before they create
- * anything else (users), so a bad request leaves nothing behind.
- */
-export function checkContractTerms(
-  input: Pick<NewContract, 'payment' | 'invoice' | 'anchorDate' | 'recurrence' | 'startsAt'>,
-  now: Date,
-): void {
-  checkPayment(input);
-  checkInvoice(input);
-  checkAnchor(input.anchorDate, input.recurrence, input.startsAt ?? now);
-}
-
-function checkPayment(input: Pick<NewContract, 'payment'>): void {
-  const { provider, method, country, reference } = input.payment;
-  // A payment a provider already took (a checkout) carries its reference; otherwise only the invoice is offered.
-  const paidByProvider = typeof reference === 'string' && reference.length > 0;
-  const invoiced = provider === INVOICE_PAYMENT.provider && method === INVOICE_PAYMENT.method;
-  if ((!invoiced && !paidByProvider) || !/^[A-Z]{2}$/.test(country)) {
-    throw new PaymentMethodUnavailable(provider, method);
-  }
-}
-
-function checkInvoice(input: Pick<NewContract, 'invoice'>): void {
-  const reference = input.invoice.vendorReference;
-  if (reference !== null && reference.length > VENDOR_REFERENCE_MAX_LENGTH) {
-    throw new BadInvoiceDetails('vendorReference', `must be at most ${VENDOR_REFERENCE_MAX_LENGTH} characters`);
-  }
-}
-
-/** The anchor aligns a recurring cycle: after the start and no further than one full cycle away. */
-function checkAnchor(anchor: Date | null, recurrence: Recurrence | null, start: Date): void {
-  if (!anchor) return;
-  if (!recurrence) throw new BadAnchorDate('applies to recurring purchases only');
-  if (anchor <= start) throw new BadAnchorDate('must be after the start of the contract');
-  if (anchor > addCycles(start, recurrence, 1)) throw new BadAnchorDate('must be within one billing cycle of the start');
 }

@@ -1,7 +1,8 @@
 import { ProductNotFound } from '../catalog';
 import { createUser, User } from '../identity/user';
 import { Clock, DomainError, IdGenerator, Money } from '../shared';
-import { checkContractTerms, Contract, DEFAULT_PAYMENT_COUNTRY } from './contract';
+import { Contract } from './contract';
+import { checkContractTerms, DEFAULT_PAYMENT_COUNTRY } from './contract-terms';
 import { discountApplicability, normalizeDiscountCode, UnapplicableReason } from './discount-code';
 import { ContractLeftPending, DiscountCodeUnapplicable, PurchaseOptionNotFound } from './errors';
 import { createItem } from './item';

@@ -7,6 +7,7 @@ export * from './bill';
 export * from './item';
 export * from './seats';
 export * from './snapshot';
+export * from './contract-terms';
 export * from './contract';
 export * from './advance-policy';
 export * from './ports';
