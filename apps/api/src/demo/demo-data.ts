@@ -1,10 +1,29 @@
 import { fromMajor } from '@kiosk/domain';
+import { UpdateBillingSettings } from '@kiosk/domain/billing';
 import { CreateProduct, CreatePurchaseOption, CreateVendor, GetVendor } from '@kiosk/domain/catalog';
 import { CreateApiKey, CreateStaffUser, IssueUserToken } from '@kiosk/domain/identity';
 import { Container } from 'inversify';
 import { setUpDemoSite } from './demo-site-setup';
 
 export const DEMO_VENDOR_ID = 'demo';
+
+/**
+ * The demo newspaper as a real Swedish publisher would be on its invoices and
+ * receipts (fictional, with valid check digits): legal name, address,
+ * organisation and VAT number, and the bank account buyers pay to.
+ */
+export const DEMO_SELLER = {
+  legalName: 'Demo Daily AB',
+  street: 'Tidningsgatan 1',
+  zip: '111 22',
+  city: 'Stockholm',
+  country: 'SE',
+  organisationNumber: '5599001236',
+  vatNumber: 'SE559900123601',
+  iban: 'SE4550000000058398257466',
+  bic: 'ESSESESS',
+  bankgiro: '5050-1055',
+} as const;
 
 /**
  * A demo vendor with a staff user and a small catalogue, made through the
@@ -22,12 +41,15 @@ export async function loadDemoData(container: Container, options: { withCredenti
     await container.get(CreateVendor).execute({ id: DEMO_VENDOR_ID, name: 'Demo Daily', domains: ['demo.localhost'] });
     const createProduct = container.get(CreateProduct);
     const createOption = container.get(CreatePurchaseOption);
-    await createProduct.execute({ vendorId: DEMO_VENDOR_ID, sku: 'daily', title: 'Demo Daily', productType: 'publication' });
+    await container.get(UpdateBillingSettings).execute({ vendorId: DEMO_VENDOR_ID, change: DEMO_SELLER });
+    // A newspaper: news is taxed at its own rate (6 % in Sweden), not the standard 25 %.
+    await createProduct.execute({ vendorId: DEMO_VENDOR_ID, sku: 'daily', title: 'Demo Daily', productType: 'publication', taxCategory: 'news' });
     await createProduct.execute({
       vendorId: DEMO_VENDOR_ID,
       sku: 'daily-multi',
       title: 'Demo Daily for teams',
       productType: 'license',
+      taxCategory: 'news',
     });
     const base = { vendorId: DEMO_VENDOR_ID, taxIncluded: true, minQuantity: 1, maxQuantity: 1000 };
     await createOption.execute({

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Browser } from 'playwright-core';
-import { loadDemoData } from '../../src/demo/demo-data';
+import { DEMO_SELLER, loadDemoData } from '../../src/demo/demo-data';
 import { DEMO_ARTICLES } from '../../src/demo/demo-site.pages';
 import { settleEvents } from '../billing/support';
 import { confirmSignUpFromMail, describeWithChromium, launchChromium } from '../support/chromium';
@@ -195,6 +195,9 @@ describeWithChromium('the demo newspaper at /demo/ (headless Chromium)', () => {
     await page.locator('service-account li.bill').first().waitFor({ timeout: 10_000 });
     const receipt = await page.locator('service-account a.receipt').first().getAttribute('href');
     expect(receipt).toMatch(/^https?:\/\//);
+    // The receipt is one an accountant accepts: the demo publisher named in full, news taxed at 6 %.
+    const receiptText = await (await page.request.get(receipt!, { headers: { accept: 'text/html' } })).text();
+    for (const fact of [DEMO_SELLER.legalName, DEMO_SELLER.vatNumber, DEMO_SELLER.street, 'Of which VAT 6 %']) expect([fact, receiptText.includes(fact)]).toEqual([fact, true]);
     expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
     for (const heading of ['Profile', 'Subscriptions', 'Bills']) expect([heading, await page.getByRole('heading', { name: heading, exact: true }).count()]).toEqual([heading, 1]);
     // The address stays inside its box and, where it wraps, wraps after "@", ".", "-" or "_" (never mid-word).
