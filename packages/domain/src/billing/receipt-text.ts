@@ -1,3 +1,4 @@
+import { chooseLanguage } from '../shared/language';
 import { formatMoney } from '../shared/money-format';
 import { PostalAddress } from './invoicing-facts';
 import { InvoiceParty } from './invoice';
@@ -64,11 +65,7 @@ export const DEFAULT_RECEIPT_LANGUAGE = 'en';
 
 /** The language a receipt speaks: the first wish the service speaks (matched on the primary subtag), else English. */
 export function receiptLanguage(...wishes: (string | null | undefined)[]): string {
-  for (const wish of wishes) {
-    const primary = (wish ?? '').trim().toLowerCase().split(/[-_]/)[0];
-    if (primary && RECEIPT_LANGUAGES.includes(primary)) return primary;
-  }
-  return DEFAULT_RECEIPT_LANGUAGE;
+  return chooseLanguage({ pageLanguage: wishes }, RECEIPT_LANGUAGES);
 }
 
 /** A sentence of the receipt in `lang`, with `{name}` values filled in. */
