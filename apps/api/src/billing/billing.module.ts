@@ -236,6 +236,7 @@ export const billingModule = defineModule({
             vendors: c.get(CATALOG.Vendors),
             clients: c.get(IDENTITY.BrowserClients),
             color: async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).color,
+            defaultLanguage: async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).defaultLanguage,
             links: c.get(BILLING.ReceiptLinks),
             baseUrl: c.get(TOKENS.Config).baseUrl,
           }),

@@ -260,7 +260,8 @@ export class HostedCheckoutController implements Controller {
               vendorId: loaded.vendorId,
               checkoutId: loaded.id,
               owner: null,
-              request: formRequest(body, signedIn, loaded.snapshot),
+              // The language the reader paid in is the checkout's from now on: the receipt, its e-mail and the sign-in pages speak it.
+              request: { ...formRequest(body, signedIn, loaded.snapshot), ...(loaded.snapshot.details.language ? {} : { language: loaded.language }) },
             });
             giftMode = updated.details.giftMode;
             const result = await this.u.pay.execute({
