@@ -46,23 +46,21 @@ function englishIn(text: string, own: string[] = []): string[] {
   return ENGLISH.filter((w) => new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, 'iu').test(rest));
 }
 
-/** A hosted page's words: its title, its text and its labels for assistive technology. */
-const pageText = (page: Page) =>
-  page.evaluate(() =>
-    [document.title, document.body.innerText, ...[...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label') ?? '')].join('\n'),
-  );
+/** A hosted page's words: its title, its text and its labels for assistive technology (run in the page). */
+const pageText = (page: Page): Promise<string> =>
+  page.evaluate(`[document.title, document.body.innerText, ...[...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label') || '')].join('\\n')`);
 
-/** The words of the shown Kiosk components on a publisher page (their shadow roots, style left out). */
-const componentText = (page: Page, tag: 'service-paywall' | 'service-account') =>
-  page.evaluate((selector) => {
-    const out: string[] = [];
-    for (const host of document.querySelectorAll(selector)) {
-      if ((host as HTMLElement).hidden || !host.shadowRoot) continue;
-      for (const child of host.shadowRoot.children) if (child.tagName !== 'STYLE') out.push((child as HTMLElement).innerText);
-      for (const labelled of host.shadowRoot.querySelectorAll('[aria-label]')) out.push(labelled.getAttribute('aria-label') ?? '');
+/** The words of the shown Kiosk components on a publisher page (their shadow roots, style left out; run in the page). */
+const componentText = (page: Page, tag: 'service-paywall' | 'service-account'): Promise<string> =>
+  page.evaluate(`(() => {
+    const out = [];
+    for (const host of document.querySelectorAll(${JSON.stringify(tag)})) {
+      if (host.hidden || !host.shadowRoot) continue;
+      for (const child of host.shadowRoot.children) if (child.tagName !== 'STYLE') out.push(child.innerText);
+      for (const labelled of host.shadowRoot.querySelectorAll('[aria-label]')) out.push(labelled.getAttribute('aria-label') || '');
     }
-    return out.join('\n');
-  }, tag);
+    return out.join('\\n');
+  })()`);
 
 const mailsTo = async (email: string) =>
   (await app.runtime.database.db.query(`SELECT subject, body, html FROM mail_messages WHERE to_address = $1 ORDER BY created_at, id`, [email])) as {
