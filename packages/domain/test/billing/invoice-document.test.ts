@@ -98,7 +98,7 @@ describe('the invoice document', () => {
     // 1,200.00 SEK + 10 % = 1,320.00 SEK.
     expect(bill.price).toEqual(money(132_000, 'SEK'));
     expect(invoice!.taxTotals).toEqual([{ rate: 1000, code: 'S', net: 120_000, tax: 12_000, gross: 132_000 }]);
-    expect(renderInvoice(invoice!)).toContain('Quantity: 1, unit price: 1200.00 SEK, VAT 10 %: 120.00 SEK, amount excl. VAT: 1200.00 SEK');
+    expect(renderInvoice(invoice!)).toContain('Quantity: 1, unit price: SEK 1,200.00, VAT 10 %: SEK 120.00, amount excl. VAT: SEK 1,200.00');
   });
 
   it('shows a discount as an allowance and keeps the UBL line arithmetic exact (quantity x price - allowance)', async () => {
@@ -139,12 +139,12 @@ describe('the invoice document', () => {
     // 1,200.00 SEK including 10 % (Finland, news): 1,090.91 without.
     const text = invoiceText(invoice!);
     expect(text.lineHeader[2]).toBe('Unit price (excl. VAT)');
-    expect(text.lines[0][2]).toBe('1090.91 SEK');
+    expect(text.lines[0][2]).toBe('SEK 1,090.91');
     const end = new Date(invoice!.periodEnd!.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     expect(text.facts).toContain(`Period: ${invoice!.periodStart.toISOString().slice(0, 10)} to ${end}`);
     expect(element(toUbl(invoice!), 'cbc:EndDate')).toBe(end);
     const note = invoiceText(composeCreditNote(invoice!, { id: 'n1', number: '000009', now: T0 }));
-    expect(note.totals.at(-1)).toBe('Amount credited: 1200.00 SEK');
+    expect(note.totals.at(-1)).toBe('Amount credited: SEK 1,200.00');
     expect(note.facts.some((f) => f.startsWith('Due date'))).toBe(false);
     expect(text.facts.some((f) => f.startsWith('Due date'))).toBe(true);
   });
