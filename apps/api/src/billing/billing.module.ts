@@ -149,6 +149,7 @@ export const billingModule = defineModule({
             products: c.get(CATALOG.Products),
             profiles: c.get(ENGAGEMENT.Profiles),
             settings: c.get(BILLING.Settings),
+            defaultLanguage: async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).defaultLanguage,
             baseUrl: c.get(TOKENS.Config).baseUrl,
           }),
       )

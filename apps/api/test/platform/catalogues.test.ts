@@ -1,5 +1,5 @@
 import { chooseLanguage, SERVICE_LANGUAGES } from '@kiosk/domain';
-import { RECEIPT_WORDS } from '@kiosk/domain/billing';
+import { INVOICE_WORDS, RECEIPT_WORDS } from '@kiosk/domain/billing';
 import { ACCOUNT_MAIL_MESSAGES, READER_MAIL_MESSAGES } from '@kiosk/domain/mail';
 import { CHECKOUT_CATALOGUE } from '../../src/checkout/checkout-messages';
 import { CATALOGUE as SIGN_IN_CATALOGUE } from '../../src/identity/pages/page-language';
@@ -8,7 +8,7 @@ import { CATALOGUE as SIGN_IN_CATALOGUE } from '../../src/identity/pages/page-la
  * Every catalogue of what a reader reads (issue 25: "English and Swedish
  * complete, with a test that fails on any key missing in a catalogue"):
  * the hosted checkout, the sign-in pages, the account and reader mails, the
- * receipt (the paywall and account components: apps/web/test/
+ * receipt, invoices (the paywall and account components: apps/web/test/
  * component-catalogues.test.ts, the same way). Each language the service
  * speaks has every key of English, nothing more, non-empty, with the same
  * placeholders; sentences made by functions answer text for sample values.
@@ -21,6 +21,7 @@ const CATALOGUES: Record<string, Readonly<Record<string, Catalogue>>> = {
   'account mails': ACCOUNT_MAIL_MESSAGES,
   'reader mails': READER_MAIL_MESSAGES,
   receipt: RECEIPT_WORDS,
+  'invoices and credit notes': INVOICE_WORDS,
 };
 
 /** `{name}` and `{{name}}` placeholders, sorted. */

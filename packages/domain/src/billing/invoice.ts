@@ -1,6 +1,6 @@
 import { ContractSnapshot } from '../contracts';
 import { User } from '../identity/user';
-import { money, Money } from '../shared';
+import { chooseLanguage, money, Money } from '../shared';
 import { BillRecord } from './bill-record';
 import { BuyerDetails, PostalAddress, SellerFacts } from './invoicing-facts';
 import { PriceMode } from './tax/line-tax';
@@ -111,6 +111,11 @@ export interface InvoiceDocument {
    * stored), so a paid invoice says PAID with the date and asks for nothing.
    */
   readonly paidAt?: Date | null;
+  /**
+   * The language it is written in (`en`, `sv`): the buyer's (their profile),
+   * else the vendor's default; documents stored before it existed are English.
+   */
+  readonly language?: string;
 }
 
 // The mail a billing use case queues: the mail module's types (re-exported here so billing's imports keep working).
@@ -158,6 +163,7 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
   return {
     id: input.id,
     kind: 'INVOICE',
+    language: chooseLanguage({ pageLanguage: [input.buyer?.language], vendorDefault: seller.defaultLanguage ?? null }),
     vendorId: bill.vendorId,
     billId: bill.id,
     contractId: bill.contractId,

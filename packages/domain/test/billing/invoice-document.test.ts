@@ -2,6 +2,7 @@ import {
   composeCreditNote,
   emptyBillingSettings,
   InvoiceBill,
+  invoiceMail,
   invoiceText,
   InvoicingFacts,
   IssueCreditNote,
@@ -25,10 +26,11 @@ import { contractIn, T0, VENDOR } from '../contracts/fixtures';
 const element = (xml: string, name: string) => new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml)?.[1]?.trim() ?? '';
 
 /** A Swedish seller; the buyer is a Finnish company (reverse charge) or a consumer, by the facts given. */
-function facts(buyerVat: string | null): InvoicingFacts {
+function facts(buyerVat: string | null, languages: { buyer?: string; vendor?: string } = {}): InvoicingFacts {
   return {
     seller: async (vendorId) => ({
       vendorName: 'Acme',
+      defaultLanguage: languages.vendor ?? null,
       settings: {
         ...emptyBillingSettings(vendorId),
         legalName: 'Acme Media AB',
@@ -41,12 +43,17 @@ function facts(buyerVat: string | null): InvoicingFacts {
       },
     }),
     taxCategories: async () => new Map([['news-multi', 'news' as const]]),
-    buyer: async () => ({ companyName: 'Oy Esimerkki Ab', vatNumber: buyerVat, address: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FI' } }),
+    buyer: async () => ({
+      companyName: 'Oy Esimerkki Ab',
+      vatNumber: buyerVat,
+      address: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FI' },
+      language: languages.buyer ?? null,
+    }),
     receiptUrl: (_v, billId) => `https://kiosk.example.com/bills/${billId}/receipt`,
   };
 }
 
-async function world(buyerVat: string | null, country = 'FI') {
+async function world(buyerVat: string | null, country = 'FI', languages: { buyer?: string; vendor?: string } = {}) {
   const clock = new FakeClock(T0);
   const ids = new SequentialIds('d-');
   const users = new InMemoryUserRepository();
@@ -57,7 +64,7 @@ async function world(buyerVat: string | null, country = 'FI') {
   const numbers = new SequentialInvoiceNumbers();
   const kept: string[] = [];
   const eInvoices = { add: async (e: { xml: string }) => void kept.push(e.xml) };
-  const invoice = new InvoiceBill(bills, invoices, numbers, mailer, users, ids, clock, { facts: facts(buyerVat), eInvoices });
+  const invoice = new InvoiceBill(bills, invoices, numbers, mailer, users, ids, clock, { facts: facts(buyerVat, languages), eInvoices });
   const contract = contractIn('PENDING', {
     payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country },
     invoice: { email: null, customerReference: 'PO-9', vendorReference: null, ediNumber: '0088:7365560000000' },
@@ -130,6 +137,35 @@ describe('the invoice document', () => {
     expect(xml).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
     expect(element(element(xml, 'cac:BillingReference'), 'cbc:ID')).toBe('000001');
     expect(element(element(xml, 'cac:LegalMonetaryTotal'), 'cbc:PayableAmount')).toBe('1200.00');
+  });
+
+  it("writes the invoice in the buyer's language, else the vendor's default, else English; money the one way", async () => {
+    const w = await world(null);
+    const { invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });
+    expect(invoice!.language).toBe('en');
+    const sv = { ...invoice!, language: 'sv' };
+    const text = invoiceText(sv);
+    expect(text.title).toBe('Faktura 000001');
+    expect(text.lineHeader).toEqual(['Beskrivning', 'Antal', 'À-pris (exkl. moms)', 'Momssats', 'Moms', 'Belopp exkl. moms']);
+    expect(text.lines[0][2]).toBe('1 200,00 kr');
+    expect(text.totals.at(-1)).toBe('Att betala: 1 320,00 kr');
+    expect(text.facts[0]).toBe('Fakturanummer: 000001');
+    expect(renderInvoice(sv)).toContain('Antal: 1, à-pris: 1 200,00 kr, moms 10 %: 120,00 kr, belopp exkl. moms: 1 200,00 kr');
+    expect(invoiceMail(sv)).toMatchObject({ subject: expect.stringMatching(/^Faktura 000001 från Acme Media AB, förfaller \d{4}-\d{2}-\d{2}$/) });
+    expect(invoiceMail(sv).attachments![0].filename).toBe('faktura-000001.pdf');
+    const note = invoiceText(composeCreditNote(sv, { id: 'n1', number: '000009', now: T0 }));
+    expect(note.title).toBe('Kreditnota 000009');
+    expect(note.totals.at(-1)).toBe('Krediterat belopp: 1 320,00 kr');
+    // A document stored before invoices had a language reads as English; an unknown one too.
+    expect(invoiceText({ ...invoice!, language: undefined }).title).toBe('Invoice 000001');
+    expect(invoiceText({ ...invoice!, language: 'xx' }).title).toBe('Invoice 000001');
+    // Composed: the buyer's profile language first, then the vendor's default.
+    const bySv = await world(null, 'FI', { buyer: 'sv' });
+    expect((await bySv.invoice.execute({ bill: bySv.bill, contract: bySv.contract })).invoice!.language).toBe('sv');
+    const byVendor = await world(null, 'FI', { vendor: 'sv' });
+    expect((await byVendor.invoice.execute({ bill: byVendor.bill, contract: byVendor.contract })).invoice!.language).toBe('sv');
+    const both = await world(null, 'FI', { buyer: 'en-GB', vendor: 'sv' });
+    expect((await both.invoice.execute({ bill: both.bill, contract: both.contract })).invoice!.language).toBe('en');
   });
 
   it('prints the unit price without VAT, the last day of the period, and a credit note as an amount credited with no due date', async () => {
