@@ -1,6 +1,8 @@
 import { SERVICE_LANGUAGES } from '@kiosk/domain/shared/language';
 import { ACCOUNT_STRINGS } from '../src/components/account-text';
 import { accountView, billRow, contractRow } from '../src/components/account-view';
+import { CONTENT_STRINGS, LOGIN_STRINGS } from '../src/components/login-content-text';
+import { displayName } from '../src/components/login-view';
 import { PAYWALL_STRINGS } from '../src/components/paywall-text';
 import { readerLanguage } from '../src/components/reader-language';
 
@@ -22,7 +24,7 @@ function leaves(value: unknown, path = ''): Record<string, string> {
 }
 
 describe('the component catalogues', () => {
-  for (const [name, languages] of Object.entries({ paywall: PAYWALL_STRINGS, account: ACCOUNT_STRINGS } as Record<string, Record<string, unknown>>)) {
+  for (const [name, languages] of Object.entries({ paywall: PAYWALL_STRINGS, account: ACCOUNT_STRINGS, login: LOGIN_STRINGS, content: CONTENT_STRINGS } as Record<string, Record<string, unknown>>)) {
     it(`${name}: every language has every English key, none empty`, () => {
       const english = leaves(languages.en);
       for (const lang of SERVICE_LANGUAGES) {
@@ -50,5 +52,7 @@ describe('the component catalogues', () => {
     expect(billRow({ ...bill, status: 'SOMETHING' }, 'sv').statusText).toBe('something');
     expect(accountView(null, [contract], [bill], 'sv').bills[0].statusText).toBe('betald');
     expect(billRow(bill, 'en')).toMatchObject({ title: 'Bill', statusText: 'paid', amount: 'SEK 99.00' });
+    expect(displayName({}, LOGIN_STRINGS.sv.yourAccount)).toBe('ditt konto');
+    expect(LOGIN_STRINGS.sv.signedInAs('Ada')).toBe('Inloggad som Ada');
   });
 });
