@@ -12,10 +12,11 @@ const { version } = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'))
 const out = join(here, 'dist');
 mkdirSync(out, { recursive: true });
 
-// The pure browser side of the capsule protocol and the one money format, taken from the domain's source (no build order, tree-shaken).
+// The pure browser side of the capsule protocol, the one money format and the one language choice, taken from the domain's source (no build order, tree-shaken).
 const alias = {
   '@kiosk/domain/capsule/browser-client': join(here, '../../packages/domain/src/capsule/browser-client.ts'),
   '@kiosk/domain/shared/money-format': join(here, '../../packages/domain/src/shared/money-format.ts'),
+  '@kiosk/domain/shared/language': join(here, '../../packages/domain/src/shared/language.ts'),
 };
 const common = { alias, bundle: true, minify: true, sourcemap: false, target: ['es2020'], platform: 'browser', define: { __SERVICE_VERSION__: JSON.stringify(version) }, legalComments: 'none' };
 const entries = { 'service-js': 'src/index.ts', 'service-components': 'src/components/index.ts' };

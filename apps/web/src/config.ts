@@ -35,6 +35,10 @@ export interface ServiceConfig {
   paywallId?: string;
   /** The components' look: the vendor colour (`#rgb` or `#rrggbb`); pages may also set the CSS custom properties. */
   theme?: { color?: string };
+  /** The reader's language as the page's configuration asks for it (`en`, `sv`, `sv-SE`), after the page's `lang`. */
+  locale?: string;
+  /** The vendor's default reader language (its checkout settings): the components' last choice before English. */
+  defaultLanguage?: string;
   contentSelectors?: ContentSelectors;
   transforms?: TransformRule[];
   analytics?: { dataLayer?: string; pageViews?: boolean; scrollDepth?: boolean; activeTime?: boolean };

@@ -149,6 +149,7 @@ export const billingModule = defineModule({
             products: c.get(CATALOG.Products),
             profiles: c.get(ENGAGEMENT.Profiles),
             settings: c.get(BILLING.Settings),
+            defaultLanguage: async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).defaultLanguage,
             baseUrl: c.get(TOKENS.Config).baseUrl,
           }),
       )
@@ -236,6 +237,7 @@ export const billingModule = defineModule({
             vendors: c.get(CATALOG.Vendors),
             clients: c.get(IDENTITY.BrowserClients),
             color: async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).color,
+            defaultLanguage: async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).defaultLanguage,
             links: c.get(BILLING.ReceiptLinks),
             baseUrl: c.get(TOKENS.Config).baseUrl,
           }),

@@ -128,13 +128,13 @@ export class PdfLibInvoiceRenderer implements InvoicePdfRenderer {
       newPageIfNeeded(30);
       write(t.lineHeader[0], MARGIN, { font: bold, size: 8 });
       write(t.lineHeader[1], 0, { font: bold, size: 8, right: columns.qty });
-      write('Unit price', 0, { font: bold, size: 8, right: columns.unit });
+      write(t.unitPriceHeader[0], 0, { font: bold, size: 8, right: columns.unit });
       write(t.lineHeader[3], 0, { font: bold, size: 8, right: columns.rate });
       write(t.lineHeader[4], 0, { font: bold, size: 8, right: columns.vat });
       write(t.lineHeader[5], 0, { font: bold, size: 8, right: columns.amount });
       pen.y -= 11;
       // Art. 226(8): unit prices are printed without VAT in either price mode (invoiceText).
-      write('(excl. VAT)', 0, { size: 7, color: GREY, right: columns.unit });
+      write(t.unitPriceHeader[1], 0, { size: 7, color: GREY, right: columns.unit });
       pen.y -= 12;
       rule();
       pen.y -= 4;

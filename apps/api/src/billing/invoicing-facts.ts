@@ -15,6 +15,8 @@ export class PortsInvoicingFacts implements InvoicingFacts {
       products: Pick<ProductRepository, 'find'>;
       profiles: Pick<ProfileRepository, 'find'>;
       settings: Pick<VendorBillingSettingsRepository, 'find'>;
+      /** The vendor's default reader language (checkout settings). */
+      defaultLanguage?: (vendorId: string) => Promise<string | null>;
       baseUrl: string;
     },
   ) {}
@@ -22,7 +24,8 @@ export class PortsInvoicingFacts implements InvoicingFacts {
   async seller(vendorId: string): Promise<SellerFacts> {
     const vendor = await this.deps.vendors.find(vendorId);
     const settings = (await this.deps.settings.find(vendorId)) ?? emptyBillingSettings(vendorId);
-    return { vendorName: vendor?.name ?? vendorId, settings };
+    const defaultLanguage = (await this.deps.defaultLanguage?.(vendorId).catch(() => null)) ?? null;
+    return { vendorName: vendor?.name ?? vendorId, settings, defaultLanguage };
   }
 
   async taxCategories(vendorId: string, skus: readonly string[]): Promise<ReadonlyMap<string, TaxCategory>> {
@@ -42,6 +45,7 @@ export class PortsInvoicingFacts implements InvoicingFacts {
       companyName: profile.companyInfo?.companyName ?? null,
       vatNumber: profile.companyInfo?.vatNr ?? null,
       address: a ? { street: a.street, zip: a.zip, city: a.city, country: a.country } : null,
+      language: profile.locale ?? null,
     };
   }
 

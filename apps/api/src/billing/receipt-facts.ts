@@ -62,6 +62,7 @@ export class PortsReceiptFacts implements ReceiptFacts {
       vendors: Pick<VendorRepository, 'find'>;
       clients: Pick<BrowserClientRepository, 'list'>;
       color: (vendorId: string) => Promise<string>;
+      defaultLanguage: (vendorId: string) => Promise<string | null>;
       links: ReceiptLinks;
       baseUrl: string;
     },
@@ -78,9 +79,9 @@ export class PortsReceiptFacts implements ReceiptFacts {
     return (await this.deps.profiles.find(vendorId, userId))?.locale ?? null;
   }
 
-  async vendorLanguage(): Promise<string | null> {
-    // Vendors have no default reader language yet: receipts fall back to English.
-    return null;
+  /** The vendor's default reader language (its checkout settings), the last wish before English. */
+  async vendorLanguage(vendorId: string): Promise<string | null> {
+    return this.deps.defaultLanguage(vendorId).catch(() => null);
   }
 
   receiptUrl(vendorId: string, billId: string): string {

@@ -1,6 +1,5 @@
-import { fillPlaceholders as fill } from '@kiosk/domain';
+import { chooseLanguage, fillPlaceholders as fill } from '@kiosk/domain';
 import { escapeAttr } from '../platform/http/page-shell';
-import { negotiateLanguage } from '../identity/identity.module';
 import { CHECKOUT_EN, CheckoutMessageKey } from './checkout-messages-en';
 import { CHECKOUT_SV } from './checkout-messages-sv';
 
@@ -8,15 +7,16 @@ import { CHECKOUT_SV } from './checkout-messages-sv';
 export const CHECKOUT_CATALOGUE: Readonly<Record<string, Readonly<Record<CheckoutMessageKey, string>>>> = { en: CHECKOUT_EN, sv: CHECKOUT_SV };
 
 /**
- * The checkout page's language, as the sign-in pages choose theirs
- * (identity/pages/page-language.ts): the link's `ui_locales`, then the
- * checkout's own `language` (what the vendor asked for), then the browser's
- * Accept-Language, then English.
+ * The checkout page's language, by the service's one choice (domain
+ * shared/language.ts, as the sign-in pages and mails): the link's
+ * `ui_locales`, then the checkout's own `language` (what the vendor's page
+ * asked for), then the browser's Accept-Language, then the vendor's default
+ * (its checkout settings), then English.
  */
-export function checkoutLanguage(wish: { uiLocales?: unknown; checkoutLanguage?: string | null; acceptLanguage?: unknown }): string {
-  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
-  return negotiateLanguage(
-    { uiLocales: `${text(wish.uiLocales)} ${text(wish.checkoutLanguage)}`, acceptLanguage: text(wish.acceptLanguage) },
+export function checkoutLanguage(wish: { uiLocales?: unknown; checkoutLanguage?: string | null; acceptLanguage?: unknown; vendorDefault?: string | null }): string {
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : null);
+  return chooseLanguage(
+    { uiLocales: text(wish.uiLocales), pageLanguage: wish.checkoutLanguage ?? null, acceptLanguage: text(wish.acceptLanguage), vendorDefault: wish.vendorDefault ?? null },
     Object.keys(CHECKOUT_CATALOGUE),
   );
 }

@@ -1,3 +1,4 @@
+import { ServiceLanguage } from '@kiosk/domain';
 import { ChangeCheckoutSettings, GetCheckoutSettings } from '@kiosk/domain/checkout';
 import { Command, InvalidArgumentError } from 'commander';
 import { Runtime } from '../runtime';
@@ -37,9 +38,11 @@ export function registerCheckoutCommands(program: Command, withRuntime: WithRunt
     .option('--gift <bool>', 'offer gifts', bool)
     .option('--invoice-for-business <bool>', 'let business buyers pay by invoice', bool)
     .option('--terms-url <url>', 'the terms of purchase ("none" clears it)')
+    .option('--privacy-url <url>', 'the privacy notice ("none" clears it)')
+    .option('--default-language <en|sv|none>', "readers' language when their browser names none the service speaks")
     .option('--color <#rrggbb>', 'the colour of the hosted page')
     .action(
-      (o: { vendor: string; method?: string[]; lifetimeHours?: number; business?: boolean; gift?: boolean; invoiceForBusiness?: boolean; termsUrl?: string; color?: string }) =>
+      (o: { vendor: string; method?: string[]; lifetimeHours?: number; business?: boolean; gift?: boolean; invoiceForBusiness?: boolean; termsUrl?: string; privacyUrl?: string; defaultLanguage?: string; color?: string }) =>
         withRuntime(async (r) => {
           let allowedMethods;
           if (o.method) {
@@ -63,6 +66,8 @@ export function registerCheckoutCommands(program: Command, withRuntime: WithRunt
               giftEnabled: o.gift,
               invoiceForBusiness: o.invoiceForBusiness,
               termsUrl: o.termsUrl === undefined ? undefined : o.termsUrl === 'none' ? null : o.termsUrl,
+              privacyUrl: o.privacyUrl === undefined ? undefined : o.privacyUrl === 'none' ? null : o.privacyUrl,
+              defaultLanguage: o.defaultLanguage === undefined ? undefined : o.defaultLanguage === 'none' ? null : (o.defaultLanguage as ServiceLanguage),
               color: o.color,
             },
           });

@@ -1,6 +1,8 @@
 import { Type } from 'class-transformer';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { Nullable } from '../platform/http/dto-decorators';
 import { NullableInAnswer } from '../platform/http/views';
+import { SERVICE_LANGUAGES, ServiceLanguage } from '@kiosk/domain';
 import {
   ArrayMaxSize,
   IsArray,
@@ -247,7 +249,11 @@ export class CheckoutSettingsBody {
   @IsOptional() @IsBoolean() businessEnabled?: boolean;
   @IsOptional() @IsBoolean() giftEnabled?: boolean;
   @IsOptional() @IsBoolean() invoiceForBusiness?: boolean;
-  @IsOptional() @IsString() @MaxLength(2048) @Matches(/^https?:\/\//i, { message: 'termsUrl must be an http(s) address' }) termsUrl?: string | null;
+  /** https only, any host (the domain checks it is an address: isHttpsAddress); null clears. */
+  @Nullable() @IsString() @MaxLength(2048) @Matches(/^https:\/\//i, { message: 'termsUrl must be an https address' }) termsUrl?: string | null;
+  @Nullable() @IsString() @MaxLength(2048) @Matches(/^https:\/\//i, { message: 'privacyUrl must be an https address' }) privacyUrl?: string | null;
+  /** The readers' language when nothing they send says one the service speaks; null for English. */
+  @Nullable() @IsIn([...SERVICE_LANGUAGES]) defaultLanguage?: ServiceLanguage | null;
   @IsOptional() @IsString() @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #rrggbb' }) color?: string;
 }
 
@@ -258,5 +264,7 @@ export class CheckoutSettingsView {
   @IsBoolean() giftEnabled!: boolean;
   @IsBoolean() invoiceForBusiness!: boolean;
   @NullableInAnswer() @IsString() termsUrl!: string | null;
+  @NullableInAnswer() @IsString() privacyUrl!: string | null;
+  @NullableInAnswer() @IsIn([...SERVICE_LANGUAGES]) defaultLanguage!: ServiceLanguage | null;
   @IsString() color!: string;
 }

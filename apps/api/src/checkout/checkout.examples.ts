@@ -103,10 +103,12 @@ export const CHECKOUT_SETTINGS_EXAMPLE = {
   giftEnabled: true,
   invoiceForBusiness: true,
   termsUrl: 'https://daily.example.com/terms',
+  privacyUrl: 'https://daily.example.com/privacy',
+  defaultLanguage: 'sv',
   color: '#0b3d91',
 };
 
-export const CHANGE_CHECKOUT_SETTINGS_EXAMPLE = { invoiceForBusiness: true, termsUrl: 'https://daily.example.com/terms', color: '#0b3d91' };
+export const CHANGE_CHECKOUT_SETTINGS_EXAMPLE = { invoiceForBusiness: true, termsUrl: 'https://daily.example.com/terms', privacyUrl: 'https://daily.example.com/privacy', defaultLanguage: 'sv', color: '#0b3d91' };
 
 /** Shortened: the hosted pages are whole HTML documents in the vendor's colours. */
 const page = (title: string, main: string) =>

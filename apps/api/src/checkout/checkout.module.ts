@@ -199,9 +199,9 @@ export const checkoutModule = defineModule({
           c.get(CHECKOUT.Links),
           c.get(clock),
           c.get(BILLING.CheckoutAmountDue),
-          async (s) => {
+          async (s, language) => {
             const handoff = c.get(CHECKOUT.Handoff);
-            return (await handoff.needsProof(s)) ? proofOffer(s, c.get(CHECKOUT.Links).path(s.vendorId, s.id, '/sign-in-code')) : '';
+            return (await handoff.needsProof(s)) ? proofOffer(s, c.get(CHECKOUT.Links).path(s.vendorId, s.id, '/sign-in-code'), language) : '';
           },
           c.get(RateLimits),
           cardInTestMode(c.get(CHECKOUT.Providers).card, c.get(TOKENS.Config).checkout.stripe?.secretKey ?? null),

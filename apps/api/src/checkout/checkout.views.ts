@@ -105,5 +105,7 @@ export const checkoutSettingsView = (s: CheckoutSettings): CheckoutSettingsView 
   giftEnabled: s.giftEnabled,
   invoiceForBusiness: s.invoiceForBusiness,
   termsUrl: s.termsUrl,
+  privacyUrl: s.privacyUrl,
+  defaultLanguage: s.defaultLanguage,
   color: s.color,
 });

@@ -122,11 +122,13 @@ export class CheckoutsController implements Controller {
         method: 'get',
         path: '/management/checkout-settings',
         operationId: 'getCheckoutSettings',
-        summary: "The vendor's checkout settings: allowed methods, lifetime, business and gift switches, terms, colour",
+        summary: "The vendor's checkout settings: allowed methods, lifetime, business and gift switches, terms and privacy addresses, readers' default language, colour",
         description:
           '`allowedMethods` `null` offers every configured provider and method; `lifetimeHours` is how long a checkout ' +
           'stays payable before it is EXPIRED; `invoiceForBusiness` lets business buyers pay by invoice; `color` is the ' +
-          "hosted page's colour.",
+          "hosted page's colour; `termsUrl` and `privacyUrl` (https, any host) are linked from the checkout and its receipt; " +
+          '`defaultLanguage` (`en`, `sv` or null) is the language of pages, e-mails and components when the reader\'s ' +
+          '`ui_locales`, page language and Accept-Language name none the service speaks.',
         tags,
         auth: { kind: 'bearer', scope: 'checkouts:read' },
         examples: { responses: { 200: CHECKOUT_SETTINGS_EXAMPLE } },

@@ -43,6 +43,7 @@ import {
 } from './hosted-pages';
 import { CheckoutForm, formRequest, PageQuery } from './hosted-checkout-form';
 import { checkoutLanguage, CheckoutMessageKey, checkoutPlainText } from './checkout-messages';
+import { problemInWords } from './checkout-problem-words';
 
 export { CheckoutForm, PageQuery } from './hosted-checkout-form';
 
@@ -79,7 +80,7 @@ export class HostedCheckoutController implements Controller {
     private readonly clock: Clock,
     /** What the buyer pays (a price without tax plus its VAT): the amount the pages show and the card is charged. */
     private readonly amountDue: CheckoutAmountDue = async (checkout) => checkout.price,
-    private readonly receiptExtra: (s: CheckoutSnapshot) => Promise<string> = async () => '', // the offer to sign in by a mailed code
+    private readonly receiptExtra: (s: CheckoutSnapshot, language: string) => Promise<string> = async () => '', // the offer to sign in by a mailed code
     private readonly limits: RateLimits | null = null,
     private readonly testMode = false,
   ) {}
@@ -100,7 +101,7 @@ export class HostedCheckoutController implements Controller {
     } catch (error) {
       if (!(error instanceof RateLimited)) throw error;
       res.set(error.headers);
-      await this.renderForm(res, loaded, 429, { error: `Too many failed payments. Try again in ${error.headers['Retry-After']} seconds.` });
+      await this.renderForm(res, loaded, 429, { error: loaded.plain('error.tooManyPayments', { seconds: String(error.headers['Retry-After']) }) });
       return true;
     }
   }
@@ -136,7 +137,12 @@ export class HostedCheckoutController implements Controller {
     const stored = checkout.toSnapshot();
     const due = await this.amountDue(checkout);
     const snapshot: ShownCheckout = { ...stored, price: due, vatAddedMinor: due.minor - stored.price.minor };
-    const language = checkoutLanguage({ uiLocales: query.ui_locales, checkoutLanguage: snapshot.details.language, acceptLanguage: req.headers['accept-language'] });
+    const language = checkoutLanguage({
+      uiLocales: query.ui_locales,
+      checkoutLanguage: snapshot.details.language,
+      acceptLanguage: req.headers['accept-language'],
+      vendorDefault: settings.defaultLanguage,
+    });
     const plain = checkoutPlainText(language);
     const pageFrame = (title: CheckoutMessageKey): PageFrame => ({
       title: plain(title),
@@ -219,7 +225,7 @@ export class HostedCheckoutController implements Controller {
               await this.u.update.execute({ vendorId: loaded.vendorId, checkoutId: loaded.id, owner: null, request: { requestedDiscountCodes: codes } });
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;
-              return this.renderForm(res, loaded, 400, { error: error.message });
+              return this.renderForm(res, loaded, 400, { error: problemInWords(error, loaded.language) });
             }
           }
           res.redirect(303, this.links.path(loaded.vendorId, loaded.id));
@@ -254,7 +260,8 @@ export class HostedCheckoutController implements Controller {
               vendorId: loaded.vendorId,
               checkoutId: loaded.id,
               owner: null,
-              request: formRequest(body, signedIn, loaded.snapshot),
+              // The language the reader paid in is the checkout's from now on: the receipt, its e-mail and the sign-in pages speak it.
+              request: { ...formRequest(body, signedIn, loaded.snapshot), ...(loaded.snapshot.details.language ? {} : { language: loaded.language }) },
             });
             giftMode = updated.details.giftMode;
             const result = await this.u.pay.execute({
@@ -279,7 +286,7 @@ export class HostedCheckoutController implements Controller {
               });
             }
             const field = typeof error.details.field === 'string' ? [error.details.field] : [];
-            return this.renderForm(res, again, error.kind === 'unavailable' ? 503 : 400, { error: error.message, invalid: field, values });
+            return this.renderForm(res, again, error.kind === 'unavailable' ? 503 : 400, { error: problemInWords(error, again.language), invalid: field, values });
           }
         },
       }),
@@ -322,7 +329,7 @@ export class HostedCheckoutController implements Controller {
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
             const again = await this.load(req, res, params, query);
-            if (again) await this.renderForm(res, again, 400, { error: error.message });
+            if (again) await this.renderForm(res, again, 400, { error: problemInWords(error, again.language) });
           }
         },
       }),
@@ -359,7 +366,7 @@ export class HostedCheckoutController implements Controller {
           const loaded = await this.load(req, res, params, query);
           if (!loaded) return;
           if (loaded.status !== 'COMPLETED') return this.renderForm(res, loaded, 200, {});
-          this.send(res, 200, receiptPage(loaded.pageFrame('title.receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot), await this.receiptExtra(loaded.snapshot)));
+          this.send(res, 200, receiptPage(loaded.pageFrame('title.receipt'), loaded.snapshot, this.continueUrl(loaded.snapshot), await this.receiptExtra(loaded.snapshot, loaded.language)));
         },
       }),
     ];

@@ -3,7 +3,7 @@ import { VendorRepository } from '@kiosk/domain/catalog';
 import { CheckoutSnapshot, GetCheckout, GetCheckoutSettings } from '@kiosk/domain/checkout';
 import { InvalidSignInCode, RequestSignInCode, TooManySignInCodes, VerifySignInCode } from '@kiosk/domain/identity';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { Response } from 'express';
+import { Request, Response } from 'express';
 import { Controller, route, RouteSpec } from '../platform/http/routes';
 import { CHECKOUT_ID, PAGE_TOKEN, VENDOR_ID } from './checkout.examples';
 import { CheckoutHandoff } from './checkout-handoff';
@@ -11,6 +11,7 @@ import { CheckoutLinks } from './checkout.views';
 import { PageQuery } from './hosted-checkout.controller';
 import { PAGE_CSP, PageFrame, problemPage } from './hosted-pages';
 import { codeEntryPage, linkConfirmPage } from './hosted-journey-pages';
+import { checkoutLanguage, CheckoutMessageKey, checkoutPlainText } from './checkout-messages';
 
 /** The mailed link's query: the checkout page's token and the link's own secret. */
 export class LinkQuery extends PageQuery {
@@ -44,7 +45,10 @@ export interface LoadedCheckout {
   vendorId: string;
   id: string;
   completed: boolean;
-  frame: (title: string) => PageFrame;
+  /** The reader's language (checkoutLanguage) and its sentences, plain. */
+  language: string;
+  plain: ReturnType<typeof checkoutPlainText>;
+  frame: (title: CheckoutMessageKey) => PageFrame;
 }
 
 export interface HostedJourneyDeps {
@@ -71,29 +75,40 @@ export function sendPage(res: Response, status: number, html: string) {
 }
 
 /** The checkout behind a hosted page's link (its token verified), or null after a 404 page. */
-export async function loadCheckout(d: HostedJourneyDeps, res: Response, params: Record<string, string>, token: string | undefined): Promise<LoadedCheckout | null> {
+export async function loadCheckout(d: HostedJourneyDeps, req: Request, res: Response, params: Record<string, string>, query: PageQuery): Promise<LoadedCheckout | null> {
   const { vendorId, id } = params;
   const notFound = () => {
-    sendPage(res, 404, problemPage(null, 'Checkout not found', 'This checkout link is not valid. Go back to the site and start again.'));
+    const language = checkoutLanguage({ uiLocales: query.ui_locales, acceptLanguage: req.headers['accept-language'] });
+    const said = checkoutPlainText(language);
+    sendPage(res, 404, problemPage(null, said('title.notFound'), said('notFound.text'), said('title.checkout'), language));
     return null;
   };
-  if (!d.links.verify(vendorId, id, token)) return notFound();
+  if (!d.links.verify(vendorId, id, query.t)) return notFound();
   const checkout = await d.get.execute({ vendorId, checkoutId: id, owner: null }).catch(() => null);
   if (!checkout) return notFound();
   const vendor = await d.vendors.find(vendorId);
   const settings = await d.settings.execute(vendorId);
   const snapshot = checkout.toSnapshot();
+  const language = checkoutLanguage({
+    uiLocales: query.ui_locales,
+    checkoutLanguage: snapshot.details.language,
+    acceptLanguage: req.headers['accept-language'],
+    vendorDefault: settings.defaultLanguage,
+  });
+  const plain = checkoutPlainText(language);
   return {
     snapshot,
     vendorId,
     id,
     completed: checkout.statusAt(d.clock.now()) === 'COMPLETED',
+    language,
+    plain,
     frame: (title) => ({
-      title,
+      title: plain(title),
       vendorName: vendor?.name ?? vendorId,
       logo: vendor?.logo ?? null,
       settings,
-      language: snapshot.details.language,
+      language,
       testMode: d.testMode ?? false,
     }),
   };
@@ -131,8 +146,8 @@ export class HostedJourneyController implements Controller {
           headers: { 303: { Location: HANDOFF_LOCATION } },
         },
         responses: { 303: { description: 'To `redirectUrl` (or back to the checkout)' }, 404: { ...HTML, description: 'Wrong link (HTML page)' } },
-        handler: async ({ res, params, query }) => {
-          const loaded = await loadCheckout(this.d, res, params, query.t);
+        handler: async ({ req, res, params, query }) => {
+          const loaded = await loadCheckout(this.d, req, res, params, query);
           if (!loaded) return;
           res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');
           if (!loaded.completed) return res.redirect(303, this.d.links.path(loaded.vendorId, loaded.id));
@@ -154,8 +169,8 @@ export class HostedJourneyController implements Controller {
         body: FORM,
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: {}, responses: { 200: CODE_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'Wrong link, or nothing to prove (HTML page)' }, 429: { description: 'Too many codes (HTML page)' } },
-        handler: async ({ res, params, query }) => {
-          const loaded = await this.provable(res, params, query.t);
+        handler: async ({ req, res, params, query }) => {
+          const loaded = await this.provable(req, res, params, query);
           if (!loaded) return;
           await this.sendCode(res, loaded);
         },
@@ -175,8 +190,8 @@ export class HostedJourneyController implements Controller {
           headers: { 303: { Location: HANDOFF_LOCATION } },
         },
         responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
-        handler: async ({ res, params, query, body }) => {
-          const loaded = await this.provable(res, params, query.t);
+        handler: async ({ req, res, params, query, body }) => {
+          const loaded = await this.provable(req, res, params, query);
           if (!loaded) return;
           const challenge = body.challenge ?? '';
           try {
@@ -184,7 +199,7 @@ export class HostedJourneyController implements Controller {
             await this.proven(res, loaded, userId);
           } catch (error) {
             if (!(error instanceof InvalidSignInCode)) throw error;
-            sendPage(res, 400, codeEntryPage(loaded.frame('Enter your sign-in code'), loaded.snapshot, this.actions(loaded), { challenge, error: error.message }));
+            sendPage(res, 400, codeEntryPage(loaded.frame('title.signInCode'), loaded.snapshot, this.actions(loaded), { challenge, error: loaded.plain('signInCode.invalid') }));
           }
         },
       }),
@@ -200,10 +215,10 @@ export class HostedJourneyController implements Controller {
           "scanner that opens links spends nothing; the button posts the secret to the same address.",
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN, s: 'link-secret' }, responses: { 200: LINK_PAGE_EXAMPLE } },
         responses: { 200: HTML, 404: { description: 'Wrong link (HTML page)' } },
-        handler: async ({ res, params, query }) => {
-          const loaded = await this.provable(res, params, query.t);
+        handler: async ({ req, res, params, query }) => {
+          const loaded = await this.provable(req, res, params, query);
           if (!loaded) return;
-          sendPage(res, 200, linkConfirmPage(loaded.frame('Sign in to read'), this.d.links.path(loaded.vendorId, loaded.id, '/sign-in-link'), query.s ?? ''));
+          sendPage(res, 200, linkConfirmPage(loaded.frame('title.signInLink'), this.d.links.path(loaded.vendorId, loaded.id, '/sign-in-link'), query.s ?? ''));
         },
       }),
       route<CodeForm, PageQuery>({
@@ -216,14 +231,14 @@ export class HostedJourneyController implements Controller {
         body: FORM,
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { s: 'link-secret' }, headers: { 303: { Location: HANDOFF_LOCATION } } },
         responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
-        handler: async ({ res, params, query, body }) => {
-          const loaded = await this.provable(res, params, query.t);
+        handler: async ({ req, res, params, query, body }) => {
+          const loaded = await this.provable(req, res, params, query);
           if (!loaded) return;
           try {
             await this.proven(res, loaded, await this.d.verifyCode.withLink({ vendorId: loaded.vendorId, secret: body.s ?? '', purpose: 'checkout' }));
           } catch (error) {
             if (!(error instanceof InvalidSignInCode)) throw error;
-            sendPage(res, 400, problemPage(loaded.frame('Link expired'), 'Link expired', 'This sign-in link was used already or has expired. Ask for a new code on the receipt.'));
+            sendPage(res, 400, problemPage(loaded.frame('title.linkExpired'), loaded.plain('title.linkExpired'), loaded.plain('linkExpired.text')));
           }
         },
       }),
@@ -238,11 +253,11 @@ export class HostedJourneyController implements Controller {
   }
 
   /** The checkout when its payer may prove control of the address here; a 404 page otherwise. */
-  private async provable(res: Response, params: Record<string, string>, token: string | undefined): Promise<LoadedCheckout | null> {
-    const loaded = await loadCheckout(this.d, res, params, token);
+  private async provable(req: Request, res: Response, params: Record<string, string>, query: PageQuery): Promise<LoadedCheckout | null> {
+    const loaded = await loadCheckout(this.d, req, res, params, query);
     if (!loaded) return null;
     if (!loaded.completed || !(await this.d.handoff.needsProof(loaded.snapshot))) {
-      sendPage(res, 404, problemPage(loaded.frame('Nothing to sign in to'), 'Nothing to sign in to', 'This checkout has no purchase to sign in for here.'));
+      sendPage(res, 404, problemPage(loaded.frame('title.nothingToSignIn'), loaded.plain('title.nothingToSignIn'), loaded.plain('nothingToSignIn.text')));
       return null;
     }
     return loaded;
@@ -255,14 +270,15 @@ export class HostedJourneyController implements Controller {
         vendorId,
         email: snapshot.payer!.email,
         purpose: 'checkout',
-        language: snapshot.details.language,
+        // The mail speaks the page's language: the reader chose it on this page.
+        language: loaded.language,
         link: (_challenge, secret) => `${this.d.baseUrl}${this.d.links.path(vendorId, id, '/sign-in-link')}&s=${encodeURIComponent(secret)}`,
       });
-      sendPage(res, 200, codeEntryPage(loaded.frame('Enter your sign-in code'), snapshot, this.actions(loaded), { challenge: challengeId }));
+      sendPage(res, 200, codeEntryPage(loaded.frame('title.signInCode'), snapshot, this.actions(loaded), { challenge: challengeId }));
     } catch (error) {
       if (!(error instanceof TooManySignInCodes)) throw error;
       res.set('Retry-After', String(error.retryAfterSeconds));
-      sendPage(res, 429, problemPage(loaded.frame('Too many codes'), 'Too many codes', 'Too many sign-in codes were sent to this address. Wait a few minutes, then ask again.'));
+      sendPage(res, 429, problemPage(loaded.frame('title.tooManyCodes'), loaded.plain('title.tooManyCodes'), loaded.plain('tooManyCodes.text')));
     }
   }
 

@@ -64,6 +64,15 @@ const testModeBanner = (t: CheckoutText) => `<p class="test-mode" role="note" id
 /** The page's sentences, in the frame's language. */
 const textOf = (f: PageFrame) => checkoutText(f.language);
 
+/** The vendor's terms of purchase and privacy notice (its checkout settings), each a link when set, in the page's language. */
+function legalLinks(settings: Pick<CheckoutSettings, 'termsUrl' | 'privacyUrl'>, t: CheckoutText): string {
+  const links = [
+    settings.termsUrl ? `<a href="${escapeHtml(settings.termsUrl)}" rel="noopener" id="terms-link">${t('footer.terms')}</a>` : '',
+    settings.privacyUrl ? `<a href="${escapeHtml(settings.privacyUrl)}" rel="noopener" id="privacy-link">${t('footer.privacy')}</a>` : '',
+  ].filter(Boolean);
+  return links.map((l) => `${l} · `).join('');
+}
+
 export function frame(f: PageFrame, body: string): string {
   // Only a logo the service itself serves (or inline data) is shown: nothing loads from outside.
   const logo = f.logo && (f.logo.startsWith('/') || f.logo.startsWith('data:image/'))
@@ -75,7 +84,7 @@ export function frame(f: PageFrame, body: string): string {
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(f.title)} · ${escapeHtml(f.vendorName)}</title><link rel="icon" href="data:,"><style>${STYLE(f.settings.color)}</style></head>
 <body><header><p>${logo}${escapeHtml(f.vendorName)}</p></header>${f.testMode ? testModeBanner(t) : ''}<main>${body}</main>
-<footer>${f.settings.termsUrl ? `<a href="${escapeHtml(f.settings.termsUrl)}" rel="noopener">${t('footer.terms')}</a> · ` : ''}${t('footer.servedBy', { vendor: escapeHtml(f.vendorName) })}</footer>
+<footer>${legalLinks(f.settings, t)}${t('footer.servedBy', { vendor: escapeHtml(f.vendorName) })}</footer>
 </body></html>`;
 }
 
@@ -290,7 +299,7 @@ ${continueUrl ? `<p><a href="${escapeHtml(continueUrl)}" id="continue">${t('rece
 
 /** Without a vendor (a wrong link) the header says `serviceName`, and the page speaks `language`: the reader's. */
 export function problemPage(f: PageFrame | null, title: string, text: string, serviceName = 'Checkout', language: string | null = null): string {
-  const settings = f?.settings ?? ({ color: '#1d4ed8', termsUrl: null } as CheckoutSettings);
+  const settings = f?.settings ?? ({ color: '#1d4ed8', termsUrl: null, privacyUrl: null } as CheckoutSettings);
   return frame(
     { title, vendorName: f?.vendorName ?? serviceName, logo: null, settings, language: f?.language ?? language },
     `<h1>${escapeHtml(title)}</h1><div class="error" role="alert" id="error">${escapeHtml(text)}</div>`,

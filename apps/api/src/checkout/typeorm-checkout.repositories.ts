@@ -5,6 +5,7 @@ import {
   CheckoutSettings,
   CheckoutSettingsRepository,
   CheckoutSnapshot,
+  withSettingDefaults,
 } from '@kiosk/domain/checkout';
 import { DataSource } from 'typeorm';
 import { sqlRows } from '../platform/database/sql';
@@ -122,7 +123,7 @@ export class TypeOrmCheckoutSettingsRepository implements CheckoutSettingsReposi
 
   async find(vendorId: string): Promise<CheckoutSettings | null> {
     const row = await managerOf(this.db).getRepository(CheckoutSettingsRow).findOneBy({ vendorId });
-    return row ? ({ ...(row.settings as object), vendorId } as CheckoutSettings) : null;
+    return row ? withSettingDefaults({ ...(row.settings as Partial<CheckoutSettings>), vendorId }) : null;
   }
 
   async save(settings: CheckoutSettings): Promise<void> {

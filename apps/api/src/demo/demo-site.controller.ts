@@ -1,9 +1,13 @@
-import { Clock } from '@kiosk/domain';
+import { chooseLanguage, Clock } from '@kiosk/domain';
+import { Request } from 'express';
 import { GetScriptConfiguration } from '@kiosk/domain/scripts';
 import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { DemoCapsule } from './demo-capsule';
-import { DEMO_ARTICLES, DEMO_SCRIPT, demoAccountPage, demoArticlePage, demoFrontPage, DemoSite, premiumBodyHtml } from './demo-site.pages';
+import { DEMO_ARTICLES, DEMO_SCRIPT, demoAccountPage, demoArticlePage, demoFrontPage, DemoLanguage, DemoSite, premiumBodyHtml } from './demo-site.pages';
+
+/** The demo publisher speaks its reader's language (Accept-Language, by the service's one choice): English or Swedish. */
+const demoLanguage = (req: Request): DemoLanguage => chooseLanguage({ acceptLanguage: req.headers['accept-language'] ?? null }) as DemoLanguage;
 
 /**
  * The demo newspaper (`/demo/`): a publisher's site that uses only the
@@ -32,7 +36,7 @@ export class DemoSiteController implements Controller {
     const send = (res: import('express').Response, body: string) =>
       res
         .status(200)
-        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'" })
+        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Accept-Language', 'Content-Security-Policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'" })
         .send(body);
     return [
       route({
@@ -46,8 +50,8 @@ export class DemoSiteController implements Controller {
         tags,
         auth: { kind: 'none' },
         responses: { 200: html, 404: { description: 'The demo vendor is not set up' } },
-        handler: async ({ res }) => {
-          send(res, demoFrontPage(await this.ready()));
+        handler: async ({ req, res }) => {
+          send(res, demoFrontPage(await this.ready(), demoLanguage(req)));
         },
       }),
       route({
@@ -74,8 +78,8 @@ export class DemoSiteController implements Controller {
         tags,
         auth: { kind: 'none' },
         responses: { 200: html, 404: { description: 'The demo vendor is not set up' } },
-        handler: async ({ res }) => {
-          send(res, demoAccountPage(await this.ready()));
+        handler: async ({ req, res }) => {
+          send(res, demoAccountPage(await this.ready(), demoLanguage(req)));
         },
       }),
       route({
@@ -91,14 +95,14 @@ export class DemoSiteController implements Controller {
         auth: { kind: 'none' },
         examples: { params: { slug: DEMO_ARTICLES[1].slug }, responses: { 200: '<!doctype html><html lang="en">…<div data-service-paywall="harbour">…</html>' } },
         responses: { 200: html, 404: { description: 'No such article' } },
-        handler: async ({ res, params }) => {
+        handler: async ({ req, res, params }) => {
           const site = await this.ready();
           const article = DEMO_ARTICLES.find((a) => a.slug === params.slug);
           if (!article) throw new HttpProblem(404, 'DEMO.NO_ARTICLE', `no article ${params.slug}`);
           const manifest = article.premium
             ? await this.capsule.render(article.slug, [{ contentName: 'bodytext', text: premiumBodyHtml(article) }], this.clock.now())
             : null;
-          send(res, demoArticlePage(site, article, manifest));
+          send(res, demoArticlePage(site, article, manifest, demoLanguage(req)));
         },
       }),
     ];

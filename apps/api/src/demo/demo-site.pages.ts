@@ -49,31 +49,59 @@ main, article { min-width: 0; overflow-wrap: anywhere; }
 nav { display: flex; gap: 12px; flex-wrap: wrap; }
 `;
 
+/**
+ * The demo publisher's own words around its articles, in the reader's
+ * language (Accept-Language, by the service's one choice), so the Kiosk
+ * components on its pages follow the page's `lang`. The articles themselves
+ * are the publisher's English and say so (`lang="en"` on their text).
+ */
+export type DemoLanguage = 'en' | 'sv';
+const CHROME = {
+  en: {
+    signIn: 'Sign in', account: 'Your account', signOut: 'Sign out', all: 'All articles', today: 'Today in Demo Daily',
+    intro: "A demo publisher site: it uses only Kiosk's public script tag.", premium: 'premium', metered: 'metered', free: 'free',
+    locked: 'The rest of this article is for Demo Daily subscribers.', noKeys: ' (The demo has no capsule keys yet.)',
+  },
+  sv: {
+    signIn: 'Logga in', account: 'Ditt konto', signOut: 'Logga ut', all: 'Alla artiklar', today: 'I dag i Demo Daily',
+    intro: 'En demosajt för en publicist: den använder bara Kiosks publika skripttagg.', premium: 'premium', metered: 'begränsad', free: 'fri',
+    locked: 'Resten av artikeln är för Demo Dailys prenumeranter.', noKeys: ' (Demon har inga kapselnycklar än.)',
+  },
+} as const satisfies Record<DemoLanguage, Record<string, string>>;
+
+/** ` lang="en"` on the publisher's English text when the page around it speaks another language; nothing on an English page. */
+const english = (lang: DemoLanguage) => (lang === 'en' ? '' : ' lang="en"');
+
 export interface DemoSite {
   vendorId: string;
   /** The demo site's browser client: the sign-in links work without script too. */
   clientId: string;
 }
 
-function page(site: DemoSite, title: string, content: string): string {
+function page(site: DemoSite, title: string, content: string, lang: DemoLanguage = 'en'): string {
   const client = encodeURIComponent(site.clientId);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  const w = CHROME[lang];
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeText(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style>
 <script src="/s/${encodeURIComponent(site.vendorId)}/bundle/stable" defer></script>
 <script src="/demo/demo.js" defer></script>
 </head><body>
 <header class="masthead"><a class="brand" href="/demo/">Demo Daily</a>
-<nav><a href="/auth/${client}/login?return_to=%2Fdemo%2F" service-link="login" service-visibility="not-logged-in">Sign in</a>
-<a href="/demo/account" service-visibility="logged-in" hidden>Your account</a>
-<a href="/auth/${client}/logout?return_to=%2Fdemo%2F" service-link="logout" service-visibility="logged-in" hidden>Sign out</a></nav></header>
+<nav><a href="/auth/${client}/login?return_to=%2Fdemo%2F" service-link="login" service-visibility="not-logged-in">${w.signIn}</a>
+<a href="/demo/account" service-visibility="logged-in" hidden>${w.account}</a>
+<a href="/auth/${client}/logout?return_to=%2Fdemo%2F" service-link="logout" service-visibility="logged-in" hidden>${w.signOut}</a></nav></header>
 <main>${content}</main></body></html>`;
 }
 
-export function demoFrontPage(site: DemoSite): string {
+export function demoFrontPage(site: DemoSite, lang: DemoLanguage = 'en'): string {
+  const w = CHROME[lang];
   const items = DEMO_ARTICLES.map(
-    (a) => `<li><a href="/demo/articles/${a.slug}">${escapeText(a.title)}</a> <span class="tag">${a.premium ? 'premium' : a.metered ? 'metered' : 'free'}</span><br>${escapeText(a.lead)}</li>`,
+    (a) =>
+      `<li><a href="/demo/articles/${a.slug}"${english(lang)}>${escapeText(a.title)}</a> <span class="tag">${a.premium ? w.premium : a.metered ? w.metered : w.free}</span><br>` +
+      (lang === 'en' ? escapeText(a.lead) : `<span lang="en">${escapeText(a.lead)}</span>`) +
+      '</li>',
   ).join('');
-  return page(site, 'Demo Daily', `<h1>Today in Demo Daily</h1><p>A demo publisher site: it uses only Kiosk's public script tag.</p><ul class="articles">${items}</ul>`);
+  return page(site, 'Demo Daily', `<h1>${escapeText(w.today)}</h1><p>${escapeText(w.intro)}</p><ul class="articles">${items}</ul>`, lang);
 }
 
 /**
@@ -82,18 +110,25 @@ export function demoFrontPage(site: DemoSite): string {
  * subscriber and writes the text into `[data-service-capsule]`; anyone else
  * sees the notice and the paywall.
  */
-export function demoArticlePage(site: DemoSite, article: DemoArticle, manifest: CapsuleManifest | null = null): string {
+export function demoArticlePage(site: DemoSite, article: DemoArticle, manifest: CapsuleManifest | null = null, lang: DemoLanguage = 'en'): string {
   const [first, ...rest] = article.body;
+  const w = CHROME[lang];
+  const en = english(lang);
   const body = article.premium
-    ? `<p>${escapeText(first)}</p>
-<div data-service-capsule="bodytext"><p class="locked">The rest of this article is for Demo Daily subscribers.${manifest ? '' : ' (The demo has no capsule keys yet.)'}</p></div>
+    ? `<p${en}>${escapeText(first)}</p>
+<div data-service-capsule="bodytext"><p class="locked">${escapeText(w.locked)}${manifest ? '' : escapeText(w.noKeys)}</p></div>
 <service-paywall data-capsule-paywall content-id="${article.slug}" hidden></service-paywall>${manifest ? manifestScript(manifest) : ''}`
     : article.metered
-    ? `<div data-service-paywall="${article.slug}"><p>${escapeText(first)}</p>
-<div service-premium hidden>${rest.map((p) => `<p>${escapeText(p)}</p>`).join('')}</div>
+    ? `<div data-service-paywall="${article.slug}"><p${en}>${escapeText(first)}</p>
+<div service-premium hidden${en}>${rest.map((p) => `<p>${escapeText(p)}</p>`).join('')}</div>
 <service-paywall content-id="${article.slug}" hidden></service-paywall></div>`
-    : article.body.map((p) => `<p>${escapeText(p)}</p>`).join('');
-  return page(site, `${article.title} - Demo Daily`, `<article><h1>${escapeText(article.title)}</h1><p class="lead">${escapeText(article.lead)}</p>${body}</article><p><a href="/demo/">All articles</a></p>`);
+    : article.body.map((p) => `<p${en}>${escapeText(p)}</p>`).join('');
+  return page(
+    site,
+    `${article.title} - Demo Daily`,
+    `<article><h1${en}>${escapeText(article.title)}</h1><p class="lead"${en}>${escapeText(article.lead)}</p>${body}</article><p><a href="/demo/">${escapeText(w.all)}</a></p>`,
+    lang,
+  );
 }
 
 /**
@@ -101,8 +136,9 @@ export function demoArticlePage(site: DemoSite, article: DemoArticle, manifest: 
  * page's heading stands for the component's (`heading=""`) and the header's
  * link signs out, so each heading and "Sign out" shows once.
  */
-export function demoAccountPage(site: DemoSite): string {
-  return page(site, 'Your account - Demo Daily', `<h1>Your account</h1><service-account heading=""></service-account><p><a href="/demo/">All articles</a></p>`);
+export function demoAccountPage(site: DemoSite, lang: DemoLanguage = 'en'): string {
+  const w = CHROME[lang];
+  return page(site, `${w.account} - Demo Daily`, `<h1>${escapeText(w.account)}</h1><service-account heading=""></service-account><p><a href="/demo/">${escapeText(w.all)}</a></p>`, lang);
 }
 
 /**

@@ -117,7 +117,10 @@ export const signInModule = defineModule({
         new PageContexts(
           c.get(IDENTITY.BrowserClients),
           c.get(CATALOG.Vendors),
-          async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).color,
+          async (vendorId) => {
+            const { color, defaultLanguage } = await c.get(GetCheckoutSettings).execute(vendorId);
+            return { color, defaultLanguage };
+          },
           c.get(SIGN_IN.PageMessages),
           c.get(TOKENS.Config).baseUrl,
         ),

@@ -1,5 +1,5 @@
 import { MailAudience, ReaderMailFacts, SendReaderMails } from '@kiosk/domain/mail';
-import { defaultCheckoutSettings } from '@kiosk/domain/checkout';
+import { withSettingDefaults } from '@kiosk/domain/checkout';
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { CHECKOUT } from '../checkout/checkout.module';
@@ -79,10 +79,10 @@ export const mailModule = defineModule({
         vendor: async (vendorId) => {
           const vendor = await c.get(CATALOG.Vendors).find(vendorId);
           if (!vendor) return null;
-          const settings = (await c.get(CHECKOUT.Settings).find(vendorId)) ?? defaultCheckoutSettings(vendorId);
+          const settings = withSettingDefaults((await c.get(CHECKOUT.Settings).find(vendorId)) ?? { vendorId });
           const siteUrl = vendor.domains[0] ? `https://${vendor.domains[0]}` : null;
-          // No vendor setting names a default language or an account page yet: English, and the vendor's site.
-          return { brand: { vendorName: vendor.name, color: settings.color, siteUrl }, defaultLanguage: null, accountUrl: siteUrl ?? config.baseUrl };
+          // The vendor's default reader language is a checkout setting; no setting names an account page yet: the vendor's site.
+          return { brand: { vendorName: vendor.name, color: settings.color, siteUrl }, defaultLanguage: settings.defaultLanguage, accountUrl: siteUrl ?? config.baseUrl };
         },
       };
     });

@@ -32,15 +32,18 @@ const scriptJson = (value: unknown) =>
 /**
  * What the bundle tells the library: the vendor, the API's address, the
  * vendor's saved settings and its brand colour (checkout settings), which
- * the components wear (`theme.color`).
+ * the components wear (`theme.color`), and its default reader language
+ * (`defaultLanguage`, checkout settings too).
  */
-export function bundleConfig(configuration: ScriptConfiguration, apiUrl: string, color?: string | null) {
+export function bundleConfig(configuration: ScriptConfiguration, apiUrl: string, color?: string | null, defaultLanguage?: string | null) {
   const { settings } = configuration;
   return {
     vendorId: configuration.vendorId,
     apiUrl,
     version: configuration.version,
     theme: color ? { color } : undefined,
+    /** The vendor's default reader language (checkout settings): the components' last choice before English. */
+    defaultLanguage: defaultLanguage ?? undefined,
     clientId: settings.clientId ?? undefined,
     paywallId: settings.paywallId ?? undefined,
     contentSelectors: settings.contentSelectors,
@@ -61,6 +64,8 @@ export class ScriptHost {
     private readonly maxEntries = 2_000,
     /** The vendor's brand colour (`#rrggbb`), when it has one; part of the bundle's cache key. */
     private readonly colourOf: (vendorId: string) => Promise<string | null> = async () => null,
+    /** The vendor's default reader language, when it has one; part of the bundle's cache key too. */
+    private readonly languageOf: (vendorId: string) => Promise<string | null> = async () => null,
   ) {}
 
   /** The answer for a vendor, file and tag; null when the version's files are gone. Unknown vendors and tags throw not-found. */
@@ -69,7 +74,8 @@ export class ScriptHost {
     const exact = tagKind(tag) === 'exact';
     const cacheControl = exact && file !== 'bundle' ? CACHE_CONTROL.immutable : CACHE_CONTROL.revalidate;
     const color = file === 'bundle' ? await this.colourOf(vendorId).catch(() => null) : null;
-    const key = file === 'bundle' ? `${file}|${version}|${vendorId}|${configuration.version}|${color ?? ''}` : `${file}|${version}`;
+    const language = file === 'bundle' ? await this.languageOf(vendorId).catch(() => null) : null;
+    const key = file === 'bundle' ? `${file}|${version}|${vendorId}|${configuration.version}|${color ?? ''}|${language ?? ''}` : `${file}|${version}`;
     const kept = this.made.get(key);
     if (kept) return { ...kept, cacheControl };
     const files = await this.releases.files(version);
@@ -79,7 +85,7 @@ export class ScriptHost {
         ? files.serviceJs
         : file === 'service-components'
           ? files.serviceComponents
-          : `/*! Kiosk bundle ${version} for ${vendorId} */\nwindow.__kioskBundleConfig=${scriptJson(bundleConfig(configuration, this.apiUrl, color))};\n${files.serviceJs}\n${files.serviceComponents}\n`;
+          : `/*! Kiosk bundle ${version} for ${vendorId} */\nwindow.__kioskBundleConfig=${scriptJson(bundleConfig(configuration, this.apiUrl, color, language))};\n${files.serviceJs}\n${files.serviceComponents}\n`;
     const identity = Buffer.from(text, 'utf8');
     const answer: ScriptAnswer = {
       version,

@@ -53,7 +53,9 @@ export const scriptsModule = defineModule({
       .toDynamicValue((c) => {
         // The components wear the vendor's brand colour, the one of its checkout settings.
         const colourOf = async (vendorId: string) => (await c.get(CHECKOUT.Settings, { optional: true })?.find(vendorId))?.color ?? null;
-        return new ScriptHost(c.get(ResolveScript), c.get(SCRIPTS.Releases), c.get(TOKENS.Config).baseUrl, undefined, colourOf);
+        // And speak its default reader language when the page and the browser name none they speak.
+        const languageOf = async (vendorId: string) => (await c.get(CHECKOUT.Settings, { optional: true })?.find(vendorId))?.defaultLanguage ?? null;
+        return new ScriptHost(c.get(ResolveScript), c.get(SCRIPTS.Releases), c.get(TOKENS.Config).baseUrl, undefined, colourOf, languageOf);
       })
       .inSingletonScope();
     bind(TOKENS.Controller).toDynamicValue(

@@ -66,9 +66,9 @@ describe('invoicing a confirmed contract (embedded provider)', () => {
       'Your reference: PO-4711',
       'Our reference: Account manager Ada',
       'E-invoice number: 7365560000000',
-      'Quantity: 1, unit price: 1200.00 SEK, VAT 25 %: 300.00 SEK, amount excl. VAT: 1200.00 SEK',
-      'VAT 25 % on 1200.00 SEK: 300.00 SEK',
-      'Total to pay: 1500.00 SEK',
+      'Quantity: 1, unit price: SEK 1,200.00, VAT 25 %: SEK 300.00, amount excl. VAT: SEK 1,200.00',
+      'VAT 25 % on SEK 1,200.00: SEK 300.00',
+      'Total to pay: SEK 1,500.00',
     ]) {
       expect(mails[0].body).toContain(line);
     }

@@ -237,11 +237,11 @@ describe('VAT by market on invoices (issue 18)', () => {
       'Currency: SEK',
       'Your reference: Bestellung 4711',
       'Our reference: Kundenbetreuung Ada',
-      'Dagens Nyheter Digital (news) 3 99.99 SEK 0 % 0.00 SEK 299.97 SEK',
-      'VAT 0 % on 299.97 SEK: 0.00 SEK',
-      'Total excl. VAT: 299.97 SEK',
-      'Total VAT: 0.00 SEK',
-      'Total to pay: 299.97 SEK',
+      'Dagens Nyheter Digital (news) 3 SEK 99.99 0 % SEK 0.00 SEK 299.97',
+      'VAT 0 % on SEK 299.97: SEK 0.00',
+      'Total excl. VAT: SEK 299.97',
+      'Total VAT: SEK 0.00',
+      'Total to pay: SEK 299.97',
       'Payment instructions: Bankgiro 5050-1055',
       'Reverse charge: VAT to be accounted for by the recipient',
     ]) {
@@ -250,13 +250,13 @@ describe('VAT by market on invoices (issue 18)', () => {
     expect(page).not.toMatch(/INVOICE_PROVIDER|INVOICE via/);
     const seText = (await pdfText(await p.pdfOf(se.bill.id))).pages[0];
     // Unit price without VAT (Art. 226(8)): 99.99 x 100/106 = 94.33.
-    expect(seText).toContain('Dagens Nyheter Digital (news) 3 94.33 SEK 6 % 16.98 SEK 282.99 SEK');
+    expect(seText).toContain('Dagens Nyheter Digital (news) 3 SEK 94.33 6 % SEK 16.98 SEK 282.99');
     expect(seText).toContain('(excl. VAT)');
     expect(seText).not.toContain('incl. VAT');
-    expect(seText).toContain('VAT 6 % on 282.99 SEK: 16.98 SEK');
+    expect(seText).toContain('VAT 6 % on SEK 282.99: SEK 16.98');
     expect(seText).not.toContain('Reverse charge');
     const deText = (await pdfText(await p.pdfOf(de.bill.id))).pages[0];
-    expect(deText).toContain('VAT 7 % on 280.35 SEK: 19.62 SEK');
+    expect(deText).toContain('VAT 7 % on SEK 280.35: SEK 19.62');
   });
 
   it('mails the invoice naming the vendor, with quantity and unit price, the PDF attached', async () => {
@@ -264,14 +264,14 @@ describe('VAT by market on invoices (issue 18)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Invoice ${de.bill.invoice_number} from Nordisk Tidning Förlag AB, due ${mails[0].subject.slice(-10)}`);
     expect(mails[0].body).toContain('Seller: Nordisk Tidning Förlag AB');
-    expect(mails[0].body).toContain('Quantity: 3, unit price: 93.45 SEK, VAT 7 %: 19.62 SEK, amount excl. VAT: 280.35 SEK');
+    expect(mails[0].body).toContain('Quantity: 3, unit price: SEK 93.45, VAT 7 %: SEK 19.62, amount excl. VAT: SEK 280.35');
     expect(mails[0].body).not.toMatch(/INVOICE_PROVIDER|via INVOICE/);
     // The row names the invoice; the PDF is rendered when the mail is delivered (here: read), outside the contract's step.
     expect(mails[0].attachments).toEqual([{ filename: `invoice-${de.bill.invoice_number}.pdf`, contentType: 'application/pdf', invoicePdf: { billId: de.bill.id, kind: 'INVOICE' } }]);
     const [delivered] = await app.runtime.container.get(EmbeddedMailer).list(p.v.vendorId, `karl@${p.v.vendorId}.example.de`);
     expect(delivered.attachments).toEqual([{ filename: `invoice-${de.bill.invoice_number}.pdf`, contentType: 'application/pdf', base64: expect.any(String) }]);
     const attached = (await pdfText(Buffer.from(delivered.attachments[0].base64, 'base64'))).pages[0];
-    expect(attached).toContain('Total to pay: 299.97 SEK');
+    expect(attached).toContain('Total to pay: SEK 299.97');
   });
 
   it('keeps a Peppol BIS Billing 3.0 e-invoice (UBL 2.1) for the contract with an ediNumber, with every mandatory element and the PDF totals', async () => {
@@ -296,7 +296,8 @@ describe('VAT by market on invoices (issue 18)', () => {
     expect(element(xml, 'cbc:Note')).toMatch(/^Reverse charge/);
     // Totals equal the PDF's.
     const page = (await pdfText(await p.pdfOf(b2b.bill.id))).pages[0];
-    const pdfTotal = (label: string) => new RegExp(`${label}: (-?\\d+\\.\\d{2}) SEK`).exec(page)![1];
+    // The PDF writes money for people ("SEK 1,299.97"); the e-invoice for machines ("1299.97").
+    const pdfTotal = (label: string) => new RegExp(`${label}: (-?)SEK ([\\d,]+\\.\\d{2})`).exec(page)!.slice(1, 3).join('').replace(/,/g, '');
     const monetary = element(xml, 'cac:LegalMonetaryTotal');
     expect(element(monetary, 'cbc:TaxExclusiveAmount')).toBe(pdfTotal('Total excl. VAT'));
     expect(element(monetary, 'cbc:TaxInclusiveAmount')).toBe(pdfTotal('Total to pay'));
@@ -325,7 +326,7 @@ describe('VAT by market on invoices (issue 18)', () => {
     expect(await rowsOf(app, 'invoice_documents', p.v.vendorId, "AND bill_id = $2 AND kind = 'CREDIT_NOTE'", [b2b.bill.id])).toHaveLength(1);
     const text = (await pdfText(await p.pdfOf(b2b.bill.id, '?kind=CREDIT_NOTE'))).pages[0];
     expect(text).toContain(`Credits invoice: ${b2b.bill.invoice_number}`);
-    expect(text).toContain('Amount credited: 299.97 SEK');
+    expect(text).toContain('Amount credited: SEK 299.97');
     expect(text).not.toMatch(/Total to pay|Due date/);
     const res = await app.http.get(`/management/bills/${b2b.bill.id}/e-invoice?kind=CREDIT_NOTE`).set(bearer(p.read)).buffer(true).parse(binary);
     const xml = (res.body as Buffer).toString('utf8');

@@ -27,6 +27,8 @@ const DEFAULTS = {
   giftEnabled: true,
   invoiceForBusiness: false,
   termsUrl: null,
+  privacyUrl: null,
+  defaultLanguage: null,
   color: '#1d4ed8',
 };
 
@@ -37,6 +39,7 @@ describe('checkout settings from the command line and over HTTP', () => {
     const changed = await kiosk(
       'checkout-settings:set', '--vendor', v.vendorId, '--method', 'embedded:card', '--lifetime-hours', '48', '--gift', 'false',
       '--invoice-for-business', 'true', '--terms-url', 'https://shop.example.com/terms', '--color', '#aa3300',
+      '--privacy-url', 'https://legal.example.org/privacy', '--default-language', 'sv',
     );
     const expected = {
       ...DEFAULTS,
@@ -45,6 +48,8 @@ describe('checkout settings from the command line and over HTTP', () => {
       giftEnabled: false,
       invoiceForBusiness: true,
       termsUrl: 'https://shop.example.com/terms',
+      privacyUrl: 'https://legal.example.org/privacy',
+      defaultLanguage: 'sv',
       color: '#aa3300',
     };
     expect(changed).toEqual(expected);
@@ -55,7 +60,12 @@ describe('checkout settings from the command line and over HTTP', () => {
     const r = await v.reader();
     const checkout = await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }], isBusiness: true });
     expect(checkout.body.availablePaymentMethods).toEqual([{ provider: 'embedded', methods: ['card'] }]);
-    expect(await kiosk('checkout-settings:set', '--vendor', v.vendorId, '--method', 'all', '--terms-url', 'none')).toMatchObject({ allowedMethods: null, termsUrl: null });
+    expect(await kiosk('checkout-settings:set', '--vendor', v.vendorId, '--method', 'all', '--terms-url', 'none', '--privacy-url', 'none', '--default-language', 'none')).toMatchObject({
+      allowedMethods: null,
+      termsUrl: null,
+      privacyUrl: null,
+      defaultLanguage: null,
+    });
   });
 
   it('the management routes: read key may read, not change; bad values are 400', async () => {
@@ -63,10 +73,23 @@ describe('checkout settings from the command line and over HTTP', () => {
     const read = bearer(await v.apiToken('read'));
     const full = bearer(await v.apiToken('full'));
     expect((await app.http.patch('/management/checkout-settings').set(read).send({ giftEnabled: false })).status).toBe(403);
-    for (const body of [{ lifetimeHours: 0 }, { color: 'red' }, { termsUrl: 'ftp://x' }, { nope: true }]) {
+    const hostile = [
+      { lifetimeHours: 0 }, { color: 'red' }, { termsUrl: 'ftp://x' }, { nope: true },
+      // Terms and privacy: https only (any host), a real address, no credentials; the default language one the service speaks.
+      { termsUrl: 'http://shop.example.com/terms' }, { privacyUrl: 'javascript:alert(1)' }, { privacyUrl: 'https://' }, { privacyUrl: 'https://user:pw@example.com/p' },
+      { privacyUrl: `https://example.com/${'p'.repeat(2050)}` }, { privacyUrl: 42 }, { defaultLanguage: 'de' }, { defaultLanguage: 'SV' }, { defaultLanguage: ['sv'] },
+    ];
+    for (const body of hostile) {
       const res = await app.http.patch('/management/checkout-settings').set(full).send(body);
       expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
     }
     expect((await app.http.get('/management/checkout-settings')).status).toBe(401);
+    // The refused values changed nothing; accepted ones show as sent, and null clears them.
+    expect((await app.http.get('/management/checkout-settings').set(read)).body).toMatchObject({ termsUrl: null, privacyUrl: null, defaultLanguage: null });
+    const set = await app.http.patch('/management/checkout-settings').set(full).send({ privacyUrl: 'https://legal.example.org/privacy', defaultLanguage: 'sv' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ privacyUrl: 'https://legal.example.org/privacy', defaultLanguage: 'sv' });
+    const cleared = await app.http.patch('/management/checkout-settings').set(full).send({ privacyUrl: null, defaultLanguage: null });
+    expect(cleared.body).toMatchObject({ privacyUrl: null, defaultLanguage: null });
   });
 });

@@ -469,7 +469,7 @@ describe('invoice for business buyers', () => {
     const created = (await app.http.post('/checkouts').set(r.auth).send({ items: [{ sku: 'book' }] })).body;
     const pay = await app.http.post(pagePath(created.checkoutUrl, '/pay')).type('form').send({ payment: 'invoice:invoice' });
     expect(pay.status).toBe(400);
-    expect(pay.text).toContain('not available');
+    expect(pay.text).toContain('That payment method cannot be used for this order.'); // the catalogue's sentence for CHECKOUT.PAYMENT_METHOD_UNAVAILABLE
     expect(await rowsOf(app, 'contracts', 'vendor_id = $1', [v.vendorId])).toHaveLength(0);
   });
 });

@@ -65,6 +65,11 @@ describe('language of the sign-in pages', () => {
     expect(negotiateLanguage({ uiLocales: null, acceptLanguage: 'de;q=0.9, sv-SE;q=0.8, en;q=0.5' }, available)).toBe('sv');
     expect(negotiateLanguage({ acceptLanguage: 'en;q=0.2, sv;q=0.7' }, available)).toBe('sv');
     expect(negotiateLanguage({ acceptLanguage: 'sv;q=0, fr' }, available)).toBe('en');
+    // The page's lang after ui_locales, the vendor's default after Accept-Language.
+    expect(negotiateLanguage({ uiLocales: 'de', pageLanguage: 'sv', acceptLanguage: 'en' }, available)).toBe('sv');
+    expect(negotiateLanguage({ acceptLanguage: 'en', vendorDefault: 'sv' }, available)).toBe('en');
+    expect(negotiateLanguage({ acceptLanguage: 'fr, de', vendorDefault: 'sv' }, available)).toBe('sv');
+    expect(negotiateLanguage({ vendorDefault: 'xx' }, available)).toBe('en');
     expect(negotiateLanguage({ acceptLanguage: '*' }, available)).toBe('en');
     expect(negotiateLanguage({}, available)).toBe('en');
   });
@@ -92,6 +97,19 @@ describe('language of the sign-in pages', () => {
     expect([langOf(german.html), h1Of(german.html)]).toEqual(['en', 'Sign in']);
     const asked = await signInPage(site.clientId, '?ui_locales=en', 'sv');
     expect(langOf(asked.html)).toBe('en');
+  });
+
+  it("takes the vendor's default language (checkout settings) last, after ui_locales and Accept-Language", async () => {
+    const site = await givenBrandedSite();
+    await app.runtime.container.get(ChangeCheckoutSettings).execute({ vendorId: site.vendorId, change: { defaultLanguage: 'sv' } });
+    const nothingSaid = await signInPage(site.clientId, '');
+    expect([langOf(nothingSaid.html), h1Of(nothingSaid.html)]).toEqual(['sv', 'Logga in']);
+    const unspoken = await signInPage(site.clientId, '', 'de-DE,de;q=0.9');
+    expect(langOf(unspoken.html)).toBe('sv');
+    const browserSaysEnglish = await signInPage(site.clientId, '', 'en-GB,en;q=0.9');
+    expect([langOf(browserSaysEnglish.html), h1Of(browserSaysEnglish.html)]).toEqual(['en', 'Sign in']);
+    const linkSaysEnglish = await signInPage(site.clientId, '?ui_locales=en');
+    expect(langOf(linkSaysEnglish.html)).toBe('en');
   });
 
   it('says a wrong password plainly, in the reader\'s language, tied to the fields', async () => {

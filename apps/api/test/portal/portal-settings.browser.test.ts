@@ -107,6 +107,8 @@ describeWithChromium('the portal Settings page in headless Chromium (axe-core, 3
       await checkout.getByLabel('Colour of the checkout page').fill('#0b3d91');
       await checkout.getByLabel('Hours a checkout stays open').fill('48');
       await checkout.getByLabel('Terms of sale address').fill('https://daily.example/terms');
+      await checkout.getByLabel('Privacy notice address').fill('https://legal.daily.example/privacy');
+      await checkout.getByLabel("Readers' default language").selectOption('sv');
       await checkout.getByLabel('Businesses may pay by invoice').check();
       await checkout.getByLabel('Readers may buy gifts').uncheck();
       await checkout.getByRole('button', { name: 'Save' }).click();
@@ -169,6 +171,8 @@ describeWithChromium('the portal Settings page in headless Chromium (axe-core, 3
       expect(await checkoutAgain.getByLabel('Hours a checkout stays open').inputValue()).toBe('48');
       expect(await checkoutAgain.getByLabel('Colour of the checkout page').inputValue()).toBe('#0b3d91');
       expect(await checkoutAgain.getByLabel('Terms of sale address').inputValue()).toBe('https://daily.example/terms');
+      expect(await checkoutAgain.getByLabel('Privacy notice address').inputValue()).toBe('https://legal.daily.example/privacy');
+      expect(await checkoutAgain.getByLabel("Readers' default language").inputValue()).toBe('sv');
       expect(await checkoutAgain.getByLabel('Businesses may pay by invoice').isChecked()).toBe(true);
       expect(await checkoutAgain.getByLabel('Readers may buy gifts').isChecked()).toBe(false);
       const invoicingAgain = page.getByRole('form', { name: 'Invoicing details' });

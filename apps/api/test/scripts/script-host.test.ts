@@ -38,6 +38,15 @@ describe('the script host (interface 4.6)', () => {
     expect(embeddedConfig((await app.http.get(`/s/${v.vendorId}/bundle/stable`)).text).theme).toEqual({ color: '#14532d' });
   });
 
+  it("carries the vendor's default reader language (checkout settings) as defaultLanguage, once it has one", async () => {
+    const v = await givenVendor(app);
+    expect(embeddedConfig((await app.http.get(`/s/${v.vendorId}/bundle/stable`)).text).defaultLanguage).toBeUndefined();
+    await app.runtime.container.get(ChangeCheckoutSettings).execute({ vendorId: v.vendorId, change: { defaultLanguage: 'sv' } });
+    expect(embeddedConfig((await app.http.get(`/s/${v.vendorId}/bundle/stable`)).text).defaultLanguage).toBe('sv');
+    await app.runtime.container.get(ChangeCheckoutSettings).execute({ vendorId: v.vendorId, change: { defaultLanguage: null } });
+    expect(embeddedConfig((await app.http.get(`/s/${v.vendorId}/bundle/stable`)).text).defaultLanguage).toBeUndefined();
+  });
+
   it('caches an exact version of the library for a year, channels briefly; the library alone carries no vendor configuration', async () => {
     const v = await givenVendor(app);
     const exact = await app.http.get(`/s/${v.vendorId}/service-js/${shipped.version}`);

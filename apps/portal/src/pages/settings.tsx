@@ -398,6 +398,8 @@ interface CheckoutSettings {
   giftEnabled: boolean;
   invoiceForBusiness: boolean;
   termsUrl: string | null;
+  privacyUrl: string | null;
+  defaultLanguage: 'en' | 'sv' | null;
   color: string;
 }
 
@@ -432,7 +434,16 @@ function Checkout() {
     ? [
         { name: 'lifetimeHours', label: 'Hours a checkout stays open', kind: 'number', value: String(s.lifetimeHours), min: '1', max: '720', hint: 'From 1 to 720 (30 days); then it expires.' },
         { name: 'color', label: 'Colour of the checkout page', value: s.color, hint: 'A hex colour, #rrggbb, e.g. #0b3d91.' },
-        { name: 'termsUrl', label: 'Terms of sale address', kind: 'url', value: text(s.termsUrl), hint: 'https://… shown at checkout; empty for none.' },
+        { name: 'termsUrl', label: 'Terms of sale address', kind: 'url', value: text(s.termsUrl), hint: 'https://… linked from the checkout and its receipt; empty for none.' },
+        { name: 'privacyUrl', label: 'Privacy notice address', kind: 'url', value: text(s.privacyUrl), hint: 'https://… linked from the checkout and its receipt; empty for none.' },
+        {
+          name: 'defaultLanguage',
+          label: "Readers' default language",
+          kind: 'select',
+          value: s.defaultLanguage ?? '',
+          options: [['', 'English (the service default)'], ['en', 'English'], ['sv', 'Swedish']],
+          hint: "Checkout, sign-in pages, e-mails and components speak it when the reader's browser names no language the service speaks.",
+        },
         { name: 'businessEnabled', label: 'Businesses may buy', kind: 'checkbox', value: s.businessEnabled },
         { name: 'invoiceForBusiness', label: 'Businesses may pay by invoice', kind: 'checkbox', value: s.invoiceForBusiness },
         { name: 'giftEnabled', label: 'Readers may buy gifts', kind: 'checkbox', value: s.giftEnabled },
@@ -446,7 +457,7 @@ function Checkout() {
       ]
     : [];
   return (
-    <Section id="checkout" title="Checkout" loaded={settings} intro="How your checkout behaves: how long it stays open, its colour, your terms, who may buy, and how they may pay. New checkouts follow a change.">
+    <Section id="checkout" title="Checkout" loaded={settings} intro="How your checkout behaves: how long it stays open, its colour, your terms and privacy notice, your readers' default language, who may buy, and how they may pay. New checkouts follow a change.">
       {s ? (
         <SettingsBlock
           id="checkout-form"
@@ -460,6 +471,8 @@ function Checkout() {
               lifetimeHours: Number(v.lifetimeHours),
               color: v.color,
               termsUrl: orNull(v.termsUrl),
+              privacyUrl: orNull(v.privacyUrl),
+              defaultLanguage: orNull(v.defaultLanguage),
               businessEnabled: v.businessEnabled,
               invoiceForBusiness: v.invoiceForBusiness,
               giftEnabled: v.giftEnabled,

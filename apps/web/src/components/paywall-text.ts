@@ -1,3 +1,4 @@
+import { readerLanguage } from './reader-language';
 import { money } from './shared';
 
 /**
@@ -44,17 +45,12 @@ export const PAYWALL_STRINGS: Record<PaywallLocale, PaywallStrings> = {
 };
 
 /**
- * The reader's language: the page's `lang` (the element's or the nearest
- * ancestor's), else the configuration's `locale`; Swedish for `sv`/`sv-*`,
- * English for anything else.
+ * The reader's language (reader-language.ts, the service's one choice): the
+ * page's `lang`, the configuration's `locale`, the browser's languages, the
+ * vendor's default; Swedish for `sv`/`sv-*`, else English.
  */
-export function paywallLocale(pageLang: string | null | undefined, configLocale?: unknown): PaywallLocale {
-  for (const candidate of [pageLang, typeof configLocale === 'string' ? configLocale : null]) {
-    const tag = (candidate ?? '').trim().toLowerCase();
-    if (tag === '') continue;
-    return tag === 'sv' || tag.startsWith('sv-') ? 'sv' : 'en';
-  }
-  return 'en';
+export function paywallLocale(pageLang: string | null | undefined, configLocale?: unknown, browserLanguages?: readonly string[] | null, vendorDefault?: unknown): PaywallLocale {
+  return readerLanguage(pageLang, configLocale, browserLanguages, vendorDefault);
 }
 
 const INTL_LOCALE: Record<PaywallLocale, string> = { en: 'en-GB', sv: 'sv-SE' };

@@ -1,4 +1,6 @@
 import { AccountView, accountView, ContractRow } from './account-view';
+import { ACCOUNT_STRINGS, AccountStrings } from './account-text';
+import { languageOf, ReaderLanguage } from './reader-language';
 import { applyVendorColour, button, element, follow, service, styleElement } from './shared';
 
 const STYLE = `
@@ -49,6 +51,23 @@ export class ServiceAccount extends HTMLElement {
   /** The contract whose cancellation is being confirmed. */
   private confirming: string | null = null;
 
+  static get observedAttributes() {
+    return ['lang', 'heading'];
+  }
+
+  attributeChangedCallback() {
+    if (this.shadowRoot) void this.load();
+  }
+
+  /** The reader's language (reader-language.ts): the page's `lang`, the configuration's `locale`, the browser's, the vendor's default. */
+  language(): ReaderLanguage {
+    return languageOf(this, service()?.config as { locale?: unknown; defaultLanguage?: unknown } | undefined);
+  }
+
+  private get words(): AccountStrings {
+    return ACCOUNT_STRINGS[this.language()];
+  }
+
   connectedCallback() {
     if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
     this.render();
@@ -73,11 +92,11 @@ export class ServiceAccount extends HTMLElement {
           s.contracts?.list().catch(() => []),
           s.bills?.list().catch(() => []),
         ]);
-        this.view = accountView(profile, contracts, bills);
+        this.view = accountView(profile, contracts, bills, this.language());
       }
       this.problem = '';
     } catch {
-      this.problem = 'Your account could not be loaded. Try again later.';
+      this.problem = this.words.loadFailed;
     }
     this.render();
   }
@@ -87,11 +106,11 @@ export class ServiceAccount extends HTMLElement {
     if (!contracts) return;
     try {
       await contracts.cancel(contractId, { reason: reason || 'No reason given', comment: '' });
-      this.notice = 'Your subscription is cancelled. You keep access until the end of the period you paid for.';
+      this.notice = this.words.cancelled;
       this.confirming = null;
       await this.load();
     } catch (error) {
-      this.problem = `The subscription could not be cancelled: ${error instanceof Error ? error.message : 'try again later'}.`;
+      this.problem = this.words.cancelFailed(error instanceof Error ? error.message : null);
       this.render();
     }
     this.shadowRoot?.querySelector<HTMLElement>('[role=status], [role=alert]')?.focus();
@@ -100,10 +119,11 @@ export class ServiceAccount extends HTMLElement {
   private render() {
     const root = this.shadowRoot;
     if (!root) return;
+    const words = this.words;
     const box = element('section', 'box');
-    const heading = this.getAttribute('heading') ?? 'Your account';
+    const heading = this.getAttribute('heading') ?? words.heading;
     if (heading.trim() === '') {
-      box.setAttribute('aria-label', 'Your account');
+      box.setAttribute('aria-label', words.heading);
     } else {
       box.setAttribute('aria-labelledby', 'account-title');
       const title = element('h2', '', heading);
@@ -124,10 +144,10 @@ export class ServiceAccount extends HTMLElement {
     }
     const view = this.view;
     if (view === undefined) {
-      box.append(element('p', 'muted', 'Loading…'));
+      box.append(element('p', 'muted', words.loading));
     } else if (view === null) {
-      box.append(element('p', '', 'Sign in to see your subscriptions and bills.'));
-      box.append(button('primary login', 'Sign in', () => service()?.auth?.loginWithRedirect()));
+      box.append(element('p', '', words.signedOut));
+      box.append(button('primary login', words.signIn, () => service()?.auth?.loginWithRedirect()));
     } else {
       box.append(this.profileSection(view), this.contractsSection(view), this.billsSection(view));
     }
@@ -141,21 +161,21 @@ export class ServiceAccount extends HTMLElement {
 
   private profileSection(view: AccountView) {
     const section = element('section', 'profile');
-    section.append(this.sectionHeading('Profile'));
+    section.append(this.sectionHeading(this.words.profile));
     const facts = element('dl');
-    if (view.name) facts.append(element('dt', '', 'Name'), element('dd', '', view.name));
+    if (view.name) facts.append(element('dt', '', this.words.name), element('dd', '', view.name));
     const email = element('dd', 'email');
     email.append(...(view.email ? wrappableAddress(view.email) : ['—']));
-    facts.append(element('dt', '', 'E-mail'), email);
+    facts.append(element('dt', '', this.words.email), email);
     section.append(facts);
     return section;
   }
 
   private contractsSection(view: AccountView) {
     const section = element('section', 'contracts');
-    section.append(this.sectionHeading('Subscriptions'));
+    section.append(this.sectionHeading(this.words.subscriptions));
     if (view.contracts.length === 0) {
-      section.append(element('p', 'muted', 'You have no subscriptions.'));
+      section.append(element('p', 'muted', this.words.noSubscriptions));
       return section;
     }
     const items = element('ul');
@@ -171,25 +191,25 @@ export class ServiceAccount extends HTMLElement {
     head.append(element('span', 'title', contract.title), element('span', '', contract.price));
     item.append(head);
     const facts = element('div', 'row muted');
-    facts.append(element('span', 'status', `Status: ${contract.status || 'unknown'}`), element('span', 'when', contract.when));
+    facts.append(element('span', 'status', this.words.status(contract.statusText)), element('span', 'when', contract.when));
     item.append(facts);
     if (!contract.cancellable) return item;
     if (this.confirming !== contract.id) {
       const actions = element('div', 'actions');
       actions.append(
-        button('secondary cancel', 'Cancel subscription', () => {
+        button('secondary cancel', this.words.cancel, () => {
           this.confirming = contract.id;
           this.notice = '';
           this.render();
           this.shadowRoot?.querySelector<HTMLInputElement>('form.confirm input')?.focus();
-        }, `Cancel subscription: ${contract.title}`),
+        }, this.words.cancelLabel(contract.title)),
       );
       item.append(actions);
       return item;
     }
     const form = element('form', 'confirm');
     const inputId = `reason-${contract.id.replace(/[^A-Za-z0-9_-]/g, '')}`;
-    const label = element('label', '', 'Why are you cancelling? (optional)');
+    const label = element('label', '', this.words.why);
     label.htmlFor = inputId;
     const input = element('input');
     input.type = 'text';
@@ -198,11 +218,11 @@ export class ServiceAccount extends HTMLElement {
     input.maxLength = 500;
     input.autocomplete = 'off';
     const actions = element('div', 'actions');
-    const confirm = element('button', 'primary confirm-cancel', 'Confirm cancellation');
+    const confirm = element('button', 'primary confirm-cancel', this.words.confirmCancel);
     confirm.type = 'submit';
     actions.append(
       confirm,
-      button('secondary keep', 'Keep subscription', () => {
+      button('secondary keep', this.words.keep, () => {
         this.confirming = null;
         this.render();
       }),
@@ -219,9 +239,9 @@ export class ServiceAccount extends HTMLElement {
 
   private billsSection(view: AccountView) {
     const section = element('section', 'bills');
-    section.append(this.sectionHeading('Bills'));
+    section.append(this.sectionHeading(this.words.bills));
     if (view.bills.length === 0) {
-      section.append(element('p', 'muted', 'You have no bills yet.'));
+      section.append(element('p', 'muted', this.words.noBills));
       return section;
     }
     const items = element('ul');
@@ -230,17 +250,17 @@ export class ServiceAccount extends HTMLElement {
       const head = element('div', 'row');
       head.append(element('span', 'title', bill.title), element('span', '', bill.amount));
       const facts = element('div', 'row muted');
-      facts.append(element('span', '', bill.date), element('span', '', bill.status));
+      facts.append(element('span', '', bill.date), element('span', 'status', bill.statusText));
       item.append(head, facts);
       // A paid bill's receiptUrl is its receipt (a page that opens without signing in, a PDF from there);
       // an unpaid bill has no receipt to show.
       if (bill.receiptUrl && bill.status === 'paid') {
         const actions = element('div', 'actions');
-        const link = element('a', 'action receipt', 'Receipt');
+        const link = element('a', 'action receipt', this.words.receipt);
         link.href = bill.receiptUrl;
         link.target = '_blank';
         link.rel = 'noopener noreferrer';
-        link.setAttribute('aria-label', `Receipt: ${bill.title}, ${bill.date} (opens in a new tab)`);
+        link.setAttribute('aria-label', this.words.receiptLabel(bill.title, bill.date));
         actions.append(link);
         item.append(actions);
       }

@@ -1,4 +1,6 @@
 import { ContentView, contentView } from './content-view';
+import { CONTENT_STRINGS } from './login-content-text';
+import { languageOf } from './reader-language';
 import { applyVendorColour, element, follow, service, styleElement } from './shared';
 
 const STYLE = `
@@ -82,7 +84,8 @@ export class ServiceContent extends HTMLElement {
     else this.setAttribute('access', view.state);
     if (view.paywall) this.showPaywall(view.remaining);
     else this.parts.paywall.replaceChildren();
-    this.parts.status.textContent = view.state === 'allowed' ? 'The whole article is shown.' : view.state === 'blocked' ? 'The rest of this article is for subscribers.' : '';
+    const words = CONTENT_STRINGS[languageOf(this, service()?.config as { locale?: unknown; defaultLanguage?: unknown } | undefined)];
+    this.parts.status.textContent = view.state === 'allowed' ? words.allowed : view.state === 'blocked' ? words.blocked : '';
     if (view.state !== 'loading') this.dispatchEvent(new CustomEvent('service-content-access', { detail: view, bubbles: true, composed: true }));
     return view;
   }

@@ -1,5 +1,7 @@
 import { LoginView, loginView } from './login-view';
 import { applyVendorColour, button, element, follow, service, styleElement } from './shared';
+import { LOGIN_STRINGS, LoginStrings } from './login-content-text';
+import { languageOf } from './reader-language';
 
 const STYLE = `
 :host { display: inline-block; }
@@ -36,7 +38,7 @@ export class ServiceLogin extends HTMLElement {
     applyVendorColour(this, service()?.config?.theme?.color);
     try {
       const signedIn = await auth.isAuthenticated();
-      this.view = loginView(signedIn, signedIn ? await auth.getUser().catch(() => null) : null);
+      this.view = loginView(signedIn, signedIn ? await auth.getUser().catch(() => null) : null, this.words.yourAccount);
     } catch {
       this.view = { signedIn: false, name: '' };
     }
@@ -44,23 +46,29 @@ export class ServiceLogin extends HTMLElement {
     this.render();
   }
 
+  /** The reader's language (reader-language.ts). */
+  private get words(): LoginStrings {
+    return LOGIN_STRINGS[languageOf(this, service()?.config as { locale?: unknown; defaultLanguage?: unknown } | undefined)];
+  }
+
   private render() {
     const root = this.shadowRoot;
     if (!root) return;
     const box = element('div', 'login');
     box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', 'Your account');
+    const words = this.words;
+    box.setAttribute('aria-label', words.group);
     const view = this.view;
     const returnTo = this.getAttribute('return-to') ?? undefined;
     if (view?.signedIn) {
-      const who = element('span', 'who', `Signed in as ${view.name}`);
+      const who = element('span', 'who', words.signedInAs(view.name));
       who.setAttribute('aria-live', 'polite');
       box.append(
         who,
-        button('secondary logout', this.getAttribute('logout-text') || 'Sign out', () => service()?.auth?.logout(returnTo ? { returnTo } : {}), `Sign out ${view.name}`),
+        button('secondary logout', this.getAttribute('logout-text') || words.signOut, () => service()?.auth?.logout(returnTo ? { returnTo } : {}), words.signOutLabel(view.name)),
       );
     } else {
-      const login = button('primary login', this.getAttribute('login-text') || 'Sign in', () => service()?.auth?.loginWithRedirect(returnTo ? { returnTo } : {}));
+      const login = button('primary login', this.getAttribute('login-text') || words.signIn, () => service()?.auth?.loginWithRedirect(returnTo ? { returnTo } : {}));
       // Until the library answers, the button waits (a click could not go anywhere yet).
       login.disabled = !view;
       box.append(login);

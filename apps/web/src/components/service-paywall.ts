@@ -1,5 +1,6 @@
 import { paywallAttribution } from './paywall-attribution';
-import { meterText as meterTextOf, PAYWALL_STRINGS, PaywallLocale, paywallLocale, priceText, renewalText } from './paywall-text';
+import { meterText as meterTextOf, PAYWALL_STRINGS, PaywallLocale, priceText, renewalText } from './paywall-text';
+import { languageOf } from './reader-language';
 import { applyVendorColour } from './shared';
 
 /**
@@ -43,7 +44,7 @@ interface LeakySettings {
 }
 
 interface ServiceLike {
-  config?: { locale?: unknown; theme?: { color?: string } };
+  config?: { locale?: unknown; defaultLanguage?: unknown; theme?: { color?: string } };
   paywalls?: {
     get(id: string): Promise<unknown>;
     check(id: string, body: { publisherContentId: string; url: string }): Promise<unknown>;
@@ -112,9 +113,9 @@ export class ServicePaywall extends HTMLElement {
     return (window as unknown as { service?: ServiceLike }).service;
   }
 
-  /** The reader's language: the page's `lang` (this element's or an ancestor's), then the configuration's `locale`. */
+  /** The reader's language: the page's `lang` (this element's or an ancestor's), the configuration's `locale`, the browser's, the vendor's default. */
   locale(): PaywallLocale {
-    return paywallLocale(this.closest('[lang]')?.getAttribute('lang'), this.service()?.config?.locale);
+    return languageOf(this, this.service()?.config);
   }
 
   private async load() {

@@ -1,4 +1,4 @@
-import { formatMoney } from '@kiosk/domain/shared/money-format';
+import { formatMoney, moneyLocale } from '@kiosk/domain/shared/money-format';
 
 /**
  * What the components share: a tiny element helper (text only: vendor
@@ -130,9 +130,9 @@ export function follow(events: readonly string[], refresh: () => void): () => vo
 /** An amount in major units the one way the service writes money (the domain's formatMoney): "SEK 1,188.00", in Swedish "1 188,00 kr". */
 export const money = (amount: number, currency: string, locale = 'en') => formatMoney(Math.round(amount * 100), currency, locale);
 
-/** A date as the reader's locale writes it; the raw text when it is not a date. */
-export function day(value: unknown): string {
+/** A date as the reader's language writes it (the browser's own way without one); the raw text when it is not a date. */
+export function day(value: unknown, lang?: string): string {
   if (typeof value !== 'string' || value === '') return '';
   const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? value : at.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(at.getTime()) ? value : at.toLocaleDateString(lang ? moneyLocale(lang) : undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -21,6 +21,8 @@ export interface BuyerDetails {
   readonly companyName: string | null;
   readonly vatNumber: string | null;
   readonly address: PostalAddress | null;
+  /** The language they read (their profile's locale), when known: the invoice is written in it. */
+  readonly language?: string | null;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function billedParty(
     companyName: given.companyName ?? profile?.companyName ?? null,
     vatNumber: given.vatNumber ?? profile?.vatNumber ?? null,
     address: given.address ?? profile?.address ?? null,
+    language: profile?.language ?? null,
   };
 }
 
@@ -47,6 +50,8 @@ export async function billedParty(
 export interface SellerFacts {
   readonly vendorName: string;
   readonly settings: VendorBillingSettings;
+  /** The vendor's default reader language (its checkout settings): an invoice's language when the buyer's is unknown. */
+  readonly defaultLanguage?: string | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { chooseLanguage } from '../shared/language';
 import { formatMoney } from '../shared/money-format';
 import { PostalAddress } from './invoicing-facts';
 import { InvoiceParty } from './invoice';
@@ -5,7 +6,7 @@ import { Receipt, ReceiptPayment } from './receipt';
 import { formatRate } from './tax/rates';
 
 /** The words of a receipt and its e-mail, in each language the service speaks. */
-const WORDS = {
+export const RECEIPT_WORDS = {
   en: {
     title: 'Receipt',
     number: 'Receipt number',
@@ -58,22 +59,18 @@ const WORDS = {
   },
 } as const;
 
-export type ReceiptWord = keyof (typeof WORDS)['en'];
-export const RECEIPT_LANGUAGES = Object.keys(WORDS) as readonly string[];
+export type ReceiptWord = keyof (typeof RECEIPT_WORDS)['en'];
+export const RECEIPT_LANGUAGES = Object.keys(RECEIPT_WORDS) as readonly string[];
 export const DEFAULT_RECEIPT_LANGUAGE = 'en';
 
 /** The language a receipt speaks: the first wish the service speaks (matched on the primary subtag), else English. */
 export function receiptLanguage(...wishes: (string | null | undefined)[]): string {
-  for (const wish of wishes) {
-    const primary = (wish ?? '').trim().toLowerCase().split(/[-_]/)[0];
-    if (primary && RECEIPT_LANGUAGES.includes(primary)) return primary;
-  }
-  return DEFAULT_RECEIPT_LANGUAGE;
+  return chooseLanguage({ pageLanguage: wishes }, RECEIPT_LANGUAGES);
 }
 
 /** A sentence of the receipt in `lang`, with `{name}` values filled in. */
 export function receiptWord(lang: string, key: ReceiptWord, values: Record<string, string> = {}): string {
-  const words = WORDS[receiptLanguage(lang) as keyof typeof WORDS];
+  const words = RECEIPT_WORDS[receiptLanguage(lang) as keyof typeof RECEIPT_WORDS];
   return words[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 }
 

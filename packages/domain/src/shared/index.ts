@@ -8,3 +8,4 @@ export * from './domain-event';
 export * from './personal-data';
 export * from './recorded-events';
 export * from './event-outbox';
+export * from './language';

@@ -2,6 +2,7 @@ import {
   composeCreditNote,
   emptyBillingSettings,
   InvoiceBill,
+  invoiceMail,
   invoiceText,
   InvoicingFacts,
   IssueCreditNote,
@@ -25,10 +26,11 @@ import { contractIn, T0, VENDOR } from '../contracts/fixtures';
 const element = (xml: string, name: string) => new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml)?.[1]?.trim() ?? '';
 
 /** A Swedish seller; the buyer is a Finnish company (reverse charge) or a consumer, by the facts given. */
-function facts(buyerVat: string | null): InvoicingFacts {
+function facts(buyerVat: string | null, languages: { buyer?: string; vendor?: string } = {}): InvoicingFacts {
   return {
     seller: async (vendorId) => ({
       vendorName: 'Acme',
+      defaultLanguage: languages.vendor ?? null,
       settings: {
         ...emptyBillingSettings(vendorId),
         legalName: 'Acme Media AB',
@@ -41,12 +43,17 @@ function facts(buyerVat: string | null): InvoicingFacts {
       },
     }),
     taxCategories: async () => new Map([['news-multi', 'news' as const]]),
-    buyer: async () => ({ companyName: 'Oy Esimerkki Ab', vatNumber: buyerVat, address: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FI' } }),
+    buyer: async () => ({
+      companyName: 'Oy Esimerkki Ab',
+      vatNumber: buyerVat,
+      address: { street: 'Mannerheimintie 1', zip: '00100', city: 'Helsinki', country: 'FI' },
+      language: languages.buyer ?? null,
+    }),
     receiptUrl: (_v, billId) => `https://kiosk.example.com/bills/${billId}/receipt`,
   };
 }
 
-async function world(buyerVat: string | null, country = 'FI') {
+async function world(buyerVat: string | null, country = 'FI', languages: { buyer?: string; vendor?: string } = {}) {
   const clock = new FakeClock(T0);
   const ids = new SequentialIds('d-');
   const users = new InMemoryUserRepository();
@@ -57,7 +64,7 @@ async function world(buyerVat: string | null, country = 'FI') {
   const numbers = new SequentialInvoiceNumbers();
   const kept: string[] = [];
   const eInvoices = { add: async (e: { xml: string }) => void kept.push(e.xml) };
-  const invoice = new InvoiceBill(bills, invoices, numbers, mailer, users, ids, clock, { facts: facts(buyerVat), eInvoices });
+  const invoice = new InvoiceBill(bills, invoices, numbers, mailer, users, ids, clock, { facts: facts(buyerVat, languages), eInvoices });
   const contract = contractIn('PENDING', {
     payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country },
     invoice: { email: null, customerReference: 'PO-9', vendorReference: null, ediNumber: '0088:7365560000000' },
@@ -98,7 +105,7 @@ describe('the invoice document', () => {
     // 1,200.00 SEK + 10 % = 1,320.00 SEK.
     expect(bill.price).toEqual(money(132_000, 'SEK'));
     expect(invoice!.taxTotals).toEqual([{ rate: 1000, code: 'S', net: 120_000, tax: 12_000, gross: 132_000 }]);
-    expect(renderInvoice(invoice!)).toContain('Quantity: 1, unit price: 1200.00 SEK, VAT 10 %: 120.00 SEK, amount excl. VAT: 1200.00 SEK');
+    expect(renderInvoice(invoice!)).toContain('Quantity: 1, unit price: SEK 1,200.00, VAT 10 %: SEK 120.00, amount excl. VAT: SEK 1,200.00');
   });
 
   it('shows a discount as an allowance and keeps the UBL line arithmetic exact (quantity x price - allowance)', async () => {
@@ -132,6 +139,35 @@ describe('the invoice document', () => {
     expect(element(element(xml, 'cac:LegalMonetaryTotal'), 'cbc:PayableAmount')).toBe('1200.00');
   });
 
+  it("writes the invoice in the buyer's language, else the vendor's default, else English; money the one way", async () => {
+    const w = await world(null);
+    const { invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });
+    expect(invoice!.language).toBe('en');
+    const sv = { ...invoice!, language: 'sv' };
+    const text = invoiceText(sv);
+    expect(text.title).toBe('Faktura 000001');
+    expect(text.lineHeader).toEqual(['Beskrivning', 'Antal', 'À-pris (exkl. moms)', 'Momssats', 'Moms', 'Belopp exkl. moms']);
+    expect(text.lines[0][2]).toBe('1 200,00 kr');
+    expect(text.totals.at(-1)).toBe('Att betala: 1 320,00 kr');
+    expect(text.facts[0]).toBe('Fakturanummer: 000001');
+    expect(renderInvoice(sv)).toContain('Antal: 1, à-pris: 1 200,00 kr, moms 10 %: 120,00 kr, belopp exkl. moms: 1 200,00 kr');
+    expect(invoiceMail(sv)).toMatchObject({ subject: expect.stringMatching(/^Faktura 000001 från Acme Media AB, förfaller \d{4}-\d{2}-\d{2}$/) });
+    expect(invoiceMail(sv).attachments![0].filename).toBe('faktura-000001.pdf');
+    const note = invoiceText(composeCreditNote(sv, { id: 'n1', number: '000009', now: T0 }));
+    expect(note.title).toBe('Kreditnota 000009');
+    expect(note.totals.at(-1)).toBe('Krediterat belopp: 1 320,00 kr');
+    // A document stored before invoices had a language reads as English; an unknown one too.
+    expect(invoiceText({ ...invoice!, language: undefined }).title).toBe('Invoice 000001');
+    expect(invoiceText({ ...invoice!, language: 'xx' }).title).toBe('Invoice 000001');
+    // Composed: the buyer's profile language first, then the vendor's default.
+    const bySv = await world(null, 'FI', { buyer: 'sv' });
+    expect((await bySv.invoice.execute({ bill: bySv.bill, contract: bySv.contract })).invoice!.language).toBe('sv');
+    const byVendor = await world(null, 'FI', { vendor: 'sv' });
+    expect((await byVendor.invoice.execute({ bill: byVendor.bill, contract: byVendor.contract })).invoice!.language).toBe('sv');
+    const both = await world(null, 'FI', { buyer: 'en-GB', vendor: 'sv' });
+    expect((await both.invoice.execute({ bill: both.bill, contract: both.contract })).invoice!.language).toBe('en');
+  });
+
   it('prints the unit price without VAT, the last day of the period, and a credit note as an amount credited with no due date', async () => {
     const w = await world(null);
     const included = { ...w.contract, taxIncluded: true };
@@ -139,12 +175,12 @@ describe('the invoice document', () => {
     // 1,200.00 SEK including 10 % (Finland, news): 1,090.91 without.
     const text = invoiceText(invoice!);
     expect(text.lineHeader[2]).toBe('Unit price (excl. VAT)');
-    expect(text.lines[0][2]).toBe('1090.91 SEK');
+    expect(text.lines[0][2]).toBe('SEK 1,090.91');
     const end = new Date(invoice!.periodEnd!.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     expect(text.facts).toContain(`Period: ${invoice!.periodStart.toISOString().slice(0, 10)} to ${end}`);
     expect(element(toUbl(invoice!), 'cbc:EndDate')).toBe(end);
     const note = invoiceText(composeCreditNote(invoice!, { id: 'n1', number: '000009', now: T0 }));
-    expect(note.totals.at(-1)).toBe('Amount credited: 1200.00 SEK');
+    expect(note.totals.at(-1)).toBe('Amount credited: SEK 1,200.00');
     expect(note.facts.some((f) => f.startsWith('Due date'))).toBe(false);
     expect(text.facts.some((f) => f.startsWith('Due date'))).toBe(true);
   });

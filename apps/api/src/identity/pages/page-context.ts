@@ -10,14 +10,14 @@ export interface PageContext {
   tr: Translator;
 }
 
-/** The vendor's colour lives in its checkout settings (the one brand colour a vendor sets). */
-export type BrandColour = (vendorId: string) => Promise<string>;
+/** The vendor's colour and default reader language live in its checkout settings (the one brand colour a vendor sets). */
+export type BrandLook = (vendorId: string) => Promise<{ color: string; defaultLanguage: string | null }>;
 
 const NEUTRAL_COLOUR = '#374151';
 
 /**
  * Makes the context of a page from the browser client it belongs to: the
- * vendor's name and logo (catalog), colour (checkout settings), its site (the
+ * vendor's name and logo (catalog), colour and default language (checkout settings), its site (the
  * client's first registered origin, else the vendor's first domain) and its
  * sentences over the service's catalogue. Without a known client, or when
  * the database cannot answer, the page is still made, in the service's
@@ -27,7 +27,7 @@ export class PageContexts {
   constructor(
     private readonly clients: Pick<BrowserClientRepository, 'findById'>,
     private readonly vendors: Pick<VendorRepository, 'find'>,
-    private readonly colour: BrandColour,
+    private readonly look: BrandLook,
     private readonly messages: Pick<PageMessageStore, 'find'>,
     private readonly serviceUrl: string,
   ) {}
@@ -39,14 +39,15 @@ export class PageContexts {
 
   async forClient(client: BrowserClient, wish: LanguageWish): Promise<PageContext> {
     try {
-      const [vendor, color, overrides] = await Promise.all([
+      const [vendor, { color, defaultLanguage }, overrides] = await Promise.all([
         this.vendors.find(client.vendorId),
-        this.colour(client.vendorId),
+        this.look(client.vendorId),
         this.messages.find(client.vendorId),
       ]);
       const domain = vendor?.domains[0];
       const siteUrl = this.siteOf(client) ?? (domain ? `https://${domain}` : this.serviceUrl);
-      return this.context({ name: vendor?.name ?? client.name, logo: vendor?.logo ?? null, color, siteUrl }, wish, overrides);
+      // The vendor's default language comes last, after everything the reader's request says.
+      return this.context({ name: vendor?.name ?? client.name, logo: vendor?.logo ?? null, color, siteUrl }, { ...wish, vendorDefault: defaultLanguage }, overrides);
     } catch {
       return this.neutral(wish, client.allowedOrigins[0]);
     }

@@ -1,45 +1,21 @@
+import { chooseLanguage, DEFAULT_LANGUAGE, LanguageWish as DomainLanguageWish } from '@kiosk/domain';
 import i18next from 'i18next';
 import { EN, MessageKey } from './messages-en';
 import { SV } from './messages-sv';
 
 /** The languages the service itself speaks; a vendor's catalogue may add more. */
 export const CATALOGUE: Readonly<Record<string, Readonly<Record<string, string>>>> = { en: EN, sv: SV };
-export const DEFAULT_LANGUAGE = 'en';
+export { DEFAULT_LANGUAGE };
 
 /** A vendor's own sentences: language → message key → text. */
 export type MessageOverrides = Record<string, Record<string, string>>;
 
-/** What the reader asked for: OpenID `ui_locales` (space-separated, in order) and the browser's Accept-Language. */
-export interface LanguageWish {
-  uiLocales?: string | null;
-  acceptLanguage?: string | null;
-}
+/** What the reader asked for: OpenID `ui_locales`, the page's language, Accept-Language, the vendor's default (domain shared/language.ts). */
+export type LanguageWish = DomainLanguageWish;
 
-const primary = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0];
-
-/** Accept-Language's tags, best first (RFC 9110 12.5.4); `*` and q=0 are dropped. */
-function acceptedLanguages(header: string): string[] {
-  return header
-    .split(',')
-    .slice(0, 30)
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/i.exec(p)).find(Boolean);
-      return { tag: tag.trim(), q: q ? Number(q[1]) : 1, index };
-    })
-    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((l) => l.tag);
-}
-
-/**
- * The page's language: the first of `ui_locales` the pages speak, else the
- * best of Accept-Language, else English. Matched on the primary subtag, so
- * `sv-SE` and `sv-FI` get Swedish.
- */
+/** The page's language among `available`: the domain's one choice (chooseLanguage), in its order. */
 export function negotiateLanguage(wish: LanguageWish, available: readonly string[]): string {
-  const candidates = [...(wish.uiLocales ?? '').split(/\s+/).slice(0, 10), ...acceptedLanguages(wish.acceptLanguage ?? '')];
-  return candidates.map(primary).find((lang) => lang && available.includes(lang)) ?? DEFAULT_LANGUAGE;
+  return chooseLanguage(wish, available);
 }
 
 export interface Translator {
