@@ -52,10 +52,6 @@ const config: Config = {
     },
   ],
   testTimeout: 30000,
-  // Jest's default is one worker on 2 cores. On PostgreSQL two workers share the database safely (test files keep
-  // apart by vendor) and the run takes about a third less; the embedded database is one session behind one socket,
-  // so a second worker only queues behind the first there.
-  maxWorkers: process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 2 : 1,
 };
 
 export default config;
