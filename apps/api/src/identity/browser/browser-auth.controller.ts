@@ -6,7 +6,6 @@ import {
   Principal,
   VISITOR_ID_PATTERN,
 } from '@kiosk/domain/identity';
-import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
 import { Request, Response } from 'express';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
@@ -19,32 +18,15 @@ import {
   BROWSER_CLIENT_ID,
   END_SESSION_LOCATION,
   RETURN_LOCATION,
-  SESSION_INFO_EXAMPLE,
   STREAMING_LOCATION,
-  TOKEN_EXAMPLE,
 } from '../identity.examples';
 import { PageContexts } from '../pages/page-context';
 import { browserErrorPage, confirmSignOutPage, signedOutPage } from '../pages/sign-in-pages';
 import { READER_SCOPES } from '../oidc/embedded-provider';
-import { BrowserCookies, BrowserSession } from './browser-session';
-
-export class SessionInfo {
-  @IsBoolean() authenticated!: boolean;
-  @IsOptional() @IsString() sub?: string;
-  @IsOptional() @IsInt() exp?: number;
-  @IsOptional() @IsString() scope?: string;
-}
-
-/** The bearer access token of a cookie session (`POST /auth/{clientId}/token`). */
-export class SessionToken {
-  @IsString() access_token!: string;
-  @IsString() token_type!: 'Bearer';
-  @IsInt() expires_in!: number;
-  @IsString() scope!: string;
-}
-
-const sessionInfo = (s: BrowserSession | null): SessionInfo =>
-  s ? { authenticated: true, sub: s.sub, exp: s.exp, scope: s.scope } : { authenticated: false };
+import { BrowserCookies } from './browser-session';
+import { browserSessionRoutes } from './browser-session.routes';
+import { fromAnotherSite } from './cross-site';
+import { ProviderConfigurations } from './provider-configurations';
 
 const query = (req: Request, name: string): string | undefined => {
   const value = req.query[name];
@@ -71,7 +53,6 @@ const PASS_THROUGH = ['prompt', 'ui_locales', 'login_hint'] as const;
  * return addresses accepted only on the vendor's registered origins.
  */
 export class BrowserAuthController implements Controller {
-  private configurations = new Map<string, Promise<client.Configuration>>();
 
   constructor(
     private readonly clients: Pick<BrowserClientRepository, 'findById'>,
@@ -84,26 +65,8 @@ export class BrowserAuthController implements Controller {
     private readonly hooks: BrowserSignInHooks | null = null,
   ) {}
 
-  /** The provider's metadata for one client, discovered once per process. */
-  private configuration(clientId: string): Promise<client.Configuration> {
-    let found = this.configurations.get(clientId);
-    if (!found) {
-      const insecure = new URL(this.issuer).protocol === 'http:';
-      found = client
-        .discovery(new URL(this.issuer), clientId, undefined, client.None(), {
-          execute: insecure ? [client.allowInsecureRequests] : [],
-        })
-        .catch(() => {
-          // The provider is away (or not reachable from here): a 503 to retry, never a 500.
-          throw new HttpProblem(503, 'AUTH.PROVIDER_UNREACHABLE', 'the OpenID provider could not be reached; try again shortly', {}, {
-            'Retry-After': '5',
-          });
-        });
-      found.catch(() => this.configurations.delete(clientId));
-      this.configurations.set(clientId, found);
-    }
-    return found;
-  }
+  /** The provider's metadata per browser client, discovered once per process (after the parameter properties are set). */
+  private readonly providers = new ProviderConfigurations(this.issuer);
 
   private async browserClient(clientId: string): Promise<BrowserClient> {
     const found = /^[A-Za-z0-9_-]{3,64}$/.test(clientId) ? await this.clients.findById(clientId) : null;
@@ -134,7 +97,7 @@ export class BrowserAuthController implements Controller {
   }
 
   private async startLogin(req: Request, res: Response, browserClient: BrowserClient, returnTo: string | null) {
-    const config = await this.configuration(browserClient.clientId);
+    const config = await this.providers.of(browserClient.clientId);
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -217,7 +180,14 @@ export class BrowserAuthController implements Controller {
   private browserRoutes(): RouteSpec[] {
     const tags = ['browser sign-in'];
     const redirect = { description: 'Redirect' };
+    const sessions = browserSessionRoutes({
+      cookies: this.cookies,
+      clock: this.clock,
+      browserClient: (clientId) => this.browserClient(clientId),
+      principalOf: (token) => this.principalOf(token),
+    });
     return [
+      ...sessions,
       route({
         method: 'get',
         path: '/auth/{clientId}/login',
@@ -271,7 +241,7 @@ export class BrowserAuthController implements Controller {
           let tokens: client.TokenEndpointResponse;
           try {
             const current = new URL(`${this.callbackUrl(browserClient.clientId)}?${new URL(req.originalUrl, this.baseUrl).searchParams}`);
-            tokens = await client.authorizationCodeGrant(await this.configuration(browserClient.clientId), current, {
+            tokens = await client.authorizationCodeGrant(await this.providers.of(browserClient.clientId), current, {
               pkceCodeVerifier: tx.verifier,
               expectedState: tx.state,
               expectedNonce: tx.nonce,
@@ -364,107 +334,6 @@ export class BrowserAuthController implements Controller {
       }),
       route({
         method: 'get',
-        path: '/auth/userinfo',
-        operationId: 'browserUserinfo',
-        summary: 'Session info of the cookie session; `authenticated: false` when there is none (never an error)',
-        description:
-          'For a page to know whether the browser is signed in: `sub` is the reader\'s id, `exp` when the session ends (seconds ' +
-          'since the epoch), `scope` what its token carries. Without a session only `authenticated: false`.',
-        examples: { responses: { 200: SESSION_INFO_EXAMPLE } },
-        tags,
-        auth: { kind: 'none' },
-        responses: { 200: { description: 'Session info', schema: SessionInfo } },
-        handler: async ({ req, res }) => {
-          res.set('Cache-Control', 'no-store').json(sessionInfo(this.cookies.session(req, this.clock.now())));
-        },
-      }),
-      route({
-        method: 'post',
-        path: '/auth/{clientId}/session',
-        operationId: 'browserSessionFromToken',
-        summary: 'Turn a bearer access token into the same cookie session the callback sets',
-        examples: { params: { clientId: BROWSER_CLIENT_ID }, responses: { 200: SESSION_INFO_EXAMPLE } },
-        description:
-          'The token is verified against the token service keys; the session ends when it expires; any refresh cookie is ' +
-          'dropped. Logging out of it also ends the provider session unless local_only.',
-        tags,
-        auth: { kind: 'none' },
-        responses: { 200: { description: 'Session info', schema: SessionInfo }, 401: { description: 'Missing or invalid token' } },
-        handler: async ({ req, res, params }) => {
-          const browserClient = await this.browserClient(params.clientId);
-          const match = /^Bearer ([A-Za-z0-9\-._~+/]{1,8192}=*)$/.exec(req.headers.authorization ?? '');
-          if (!match) {
-            throw new HttpProblem(401, 'AUTH.MISSING_TOKEN', 'send the access token as "Authorization: Bearer <token>"', {}, {
-              'WWW-Authenticate': 'Bearer realm="kiosk"',
-            });
-          }
-          const principal = await this.principalOf(match[1]);
-          if (principal.kind !== 'user' || principal.vendorId !== browserClient.vendorId) {
-            throw new HttpProblem(401, 'AUTH.INVALID_TOKEN', 'the access token is not a reader token of this vendor', {}, {
-              'WWW-Authenticate': 'Bearer realm="kiosk", error="invalid_token"',
-            });
-          }
-          const session: BrowserSession = {
-            at: match[1],
-            exp: decodeJwt(match[1]).exp!,
-            sub: principal.userId,
-            vendorId: principal.vendorId,
-            clientId: browserClient.clientId,
-            scope: principal.scopes.join(' '),
-          };
-          this.cookies.setSession(res, session, this.clock.now());
-          res.set('Cache-Control', 'no-store').json(sessionInfo(session));
-        },
-      }),
-      route({
-        method: 'post',
-        path: '/auth/{clientId}/token',
-        operationId: 'browserSessionToken',
-        summary: "The bearer access token of this browser's cookie session (for pages that call APIs with a token)",
-        description:
-          'For `service.auth.getTokenSilently()`: answers the access token the cookie session of this browser client holds, ' +
-          'with `expires_in` the seconds it has left. 401 when there is no session or it belongs to another browser client; ' +
-          "403 when the request's `Origin` is not one of the client's allowed origins (a page elsewhere cannot read the token). " +
-          'Never cached.',
-        examples: {
-          params: { clientId: BROWSER_CLIENT_ID },
-          responses: { 200: { ...TOKEN_EXAMPLE, expires_in: 3_480, scope: SESSION_INFO_EXAMPLE.scope } },
-        },
-        tags,
-        auth: { kind: 'none' },
-        responses: {
-          200: { description: 'The access token of the session', schema: SessionToken },
-          401: { description: 'No cookie session of this browser client' },
-          403: { description: 'Called from an origin the browser client did not register' },
-          404: { description: 'No such browser client' },
-        },
-        handler: async ({ req, res, params }) => {
-          res.set('Cache-Control', 'no-store');
-          const browserClient = await this.browserClient(params.clientId);
-          const origin = req.headers.origin;
-          if (origin !== undefined && !browserClient.allowedOrigins.includes(origin)) {
-            throw new HttpProblem(403, 'AUTH.ORIGIN_NOT_ALLOWED', 'the token of a session is given only to the origins the vendor registered', {
-              origin: origin.slice(0, 200),
-            });
-          }
-          const now = this.clock.now();
-          const session = this.cookies.session(req, now);
-          if (!session || session.clientId !== browserClient.clientId) {
-            throw new HttpProblem(401, 'AUTH.NO_SESSION', 'this browser is not signed in at this site', {}, {
-              'WWW-Authenticate': 'Bearer realm="kiosk"',
-            });
-          }
-          const answer: SessionToken = {
-            access_token: session.at,
-            token_type: 'Bearer',
-            expires_in: Math.max(0, Math.floor(session.exp - now.getTime() / 1000)),
-            scope: session.scope,
-          };
-          res.json(answer);
-        },
-      }),
-      route({
-        method: 'get',
         path: '/auth/streaming-link',
         operationId: 'browserStreamingLink',
         summary: "Send a signed-in reader to the vendor's access-sync callback with the access token added server-side",
@@ -500,23 +369,10 @@ export class BrowserAuthController implements Controller {
     ];
   }
 
-  /**
-   * Whether a sign-out came from a page that is neither the vendor's site nor
-   * this service (a link or image elsewhere): the browser says so
-   * (`Sec-Fetch-Site: cross-site`), or its Origin or Referer is foreign.
-   */
-  private fromAnotherSite(req: Request, browserClient: BrowserClient): boolean {
-    const known = new Set([...browserClient.allowedOrigins, new URL(this.baseUrl).origin, new URL(this.issuer).origin]);
-    const originOf = (value: string | undefined) => (value && URL.canParse(value) ? new URL(value).origin : null);
-    const claimed = originOf(req.headers.origin) ?? originOf(req.headers.referer);
-    if (claimed) return !known.has(claimed);
-    return req.headers['sec-fetch-site'] === 'cross-site';
-  }
-
   private async logout(req: Request, res: Response, browserClient: BrowserClient) {
     const returnTo = this.checkedReturnTo(browserClient, query(req, 'return_to'));
     const session = this.cookies.session(req, this.clock.now());
-    if (session && this.fromAnotherSite(req, browserClient)) {
+    if (session && fromAnotherSite(req, [...browserClient.allowedOrigins, new URL(this.baseUrl).origin, new URL(this.issuer).origin])) {
       // The interface's GET stays, but another website cannot end the session with it: the reader confirms here.
       const again = new URL(req.originalUrl, this.baseUrl);
       setBrowserPageHeaders(res);
@@ -527,7 +383,7 @@ export class BrowserAuthController implements Controller {
     const localOnly = ['1', 'true', 'yes'].includes((query(req, 'local_only') ?? '').toLowerCase());
     const local = () => void res.redirect(302, returnTo ?? this.home(browserClient));
     if (localOnly || !session) return local();
-    const config = await this.configuration(browserClient.clientId);
+    const config = await this.providers.of(browserClient.clientId);
     // A provider without RP-initiated logout has no session to end from here.
     if (!config.serverMetadata().end_session_endpoint) return local();
     if (returnTo) this.cookies.setLogoutReturn(res, returnTo);

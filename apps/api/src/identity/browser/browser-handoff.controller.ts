@@ -8,7 +8,8 @@ import { processNow } from '../../platform/vendor-time';
 import { HandoffBinding } from '../handoff-codes';
 import { BROWSER_CLIENT_ID, SESSION_INFO_EXAMPLE } from '../identity.examples';
 import { AccessTokenVerifier, InvalidAccessToken } from '../jwt-access-tokens';
-import { BrowserSignInHooks, SessionInfo } from './browser-auth.controller';
+import { BrowserSignInHooks } from './browser-auth.controller';
+import { SessionInfo } from './browser-session.routes';
 import { BrowserCookies, BrowserSession } from './browser-session';
 
 /** The body of `POST /auth/{clientId}/handoff`. */
