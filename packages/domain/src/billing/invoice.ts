@@ -9,7 +9,8 @@ import { divideRoundingHalfAwayFromZero } from './tax/rounding';
 import { formatRate, RateBasisPoints } from './tax/rates';
 import { RateTotal, TaxBreakdown } from './tax/bill-tax';
 import { TaxCategory } from './tax/categories';
-import { PlaceOfSupply } from './tax/place-of-supply';
+import { PlaceOfSupply, placeOfSupplyLine } from './tax/place-of-supply';
+import { VatNumberCheck, vatNumberCheckLine } from './tax/vat-number-check';
 import { VatCategoryCode } from './tax/treatment';
 import { DEFAULT_SELLER_COUNTRY } from './vendor-billing';
 import { hasPayeeAccount, organisationNumberFromVat, PayeeAccount } from './payee-account';
@@ -96,6 +97,8 @@ export interface InvoiceDocument {
   readonly taxCountry: string;
   /** Why `taxCountry`: the evidence of where the buyer is (absent on documents issued before it was kept). */
   readonly placeOfSupply?: PlaceOfSupply;
+  /** How the buyer's VAT number was checked (VIES or format only) and when; absent without a number or on older documents. */
+  readonly vatNumberCheck?: VatNumberCheck;
   readonly reverseCharge: boolean;
   /** Legal notes: reverse charge, outside the scope of VAT. */
   readonly notes: readonly string[];
@@ -202,6 +205,7 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
     taxIncluded: contract.taxIncluded,
     taxCountry: tax.country,
     ...(tax.placeOfSupply ? { placeOfSupply: tax.placeOfSupply } : {}),
+    ...(tax.vatNumberCheck ? { vatNumberCheck: tax.vatNumberCheck } : {}),
     reverseCharge: tax.reverseCharge,
     notes: tax.note ? [tax.note] : [],
     paymentInstructions: s.paymentInstructions,
@@ -263,12 +267,6 @@ export function netUnitPrice(mode: PriceMode, line: Pick<InvoiceLine, 'unitPrice
 const who = (p: InvoiceParty) => [p.name, p.email].filter(Boolean).join(', ');
 const addressLine = (a: PostalAddress | null) => (a ? [a.street, [a.zip, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : null);
 
-const EVIDENCE_WORDS = { PAYMENT_COUNTRY: 'payment country', BILLING_ADDRESS: 'billing address', CHECKOUT_COUNTRY: 'checkout country', DEFAULT: "the seller's default market, no other evidence" } as const;
-
-/** "Place of supply: DE (billing address DE)": the country the VAT is due in and the evidence it rests on. */
-export const placeOfSupplyLine = (p: PlaceOfSupply) =>
-  `Place of supply: ${p.country} (${p.evidence.map((e) => (e.source === 'DEFAULT' ? EVIDENCE_WORDS.DEFAULT : `${EVIDENCE_WORDS[e.source]} ${e.country}`)).join(', ')})`;
-
 /** The invoice as labelled text blocks: what the e-mail body, the PDF and the tests read. */
 export interface InvoiceText {
   readonly title: string;
@@ -316,6 +314,7 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
   if (invoice.vendorReference) facts.push(`Our reference: ${invoice.vendorReference}`);
   if (invoice.ediNumber) facts.push(`E-invoice number: ${invoice.ediNumber}`);
   if (invoice.placeOfSupply) facts.push(placeOfSupplyLine(invoice.placeOfSupply));
+  if (invoice.vatNumberCheck) facts.push(vatNumberCheckLine(invoice.vatNumberCheck));
   // Art. 226(8): the unit price exclusive of VAT, whatever the price mode.
   const lineHeader = ['Description', 'Qty', 'Unit price (excl. VAT)', 'VAT rate', 'VAT', 'Amount excl. VAT'];
   const lines = invoice.lines.map((l) => [

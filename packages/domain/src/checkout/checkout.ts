@@ -126,6 +126,8 @@ export interface CheckoutPayment {
   readonly description: string | null;
   /** The card's last four digits when the provider says them (receipts show them); never more of the card. */
   readonly last4?: string | null;
+  /** The card's issuing country (two letters) when the provider says it: evidence of where the buyer lives. */
+  readonly cardCountry?: string | null;
   /** The saved payment method renewals charge, when the provider keeps one. */
   readonly savedMethod: string | null;
 }

@@ -58,6 +58,7 @@ export class ContractCheckoutSale implements CheckoutSale {
               brand: payment.brand,
               description: payment.description,
               last4: payment.last4 ?? null,
+              cardCountry: payment.cardCountry ?? null,
               savedMethod: payment.savedMethod,
             },
         origin: { type: 'CHECKOUT', id: checkout.id },

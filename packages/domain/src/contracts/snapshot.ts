@@ -39,6 +39,8 @@ export interface PaymentData {
   readonly description?: string | null;
   /** The card's last four digits, for receipts; never more of the card. */
   readonly last4?: string | null;
+  /** The paying card's issuing country, as the provider reported it: evidence of the place of supply (billing/tax/place-of-supply.ts). */
+  readonly cardCountry?: string | null;
   /** The provider's saved payment method that renewals charge. */
   readonly savedMethod?: string | null;
 }

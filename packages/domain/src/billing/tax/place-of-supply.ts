@@ -8,12 +8,14 @@
  *
  * The pieces: the billed party's billing address (the contract's, else
  * their profile's), the contract's `payment.country` when the vendor stated
- * it, and the checkout's country when the sale came from a checkout. The
- * country most pieces name wins; on a tie, the vendor's stated payment
- * country, then the billing address, then the checkout's. With no evidence
+ * it, the checkout's country when the sale came from a checkout, and the
+ * paying card's issuing country as the payment provider reported it (Art.
+ * 24f(c): the location of the bank). The country most pieces name wins; on
+ * a tie, the vendor's stated payment country, then the billing address, then
+ * the checkout's, then the card's. With no evidence
  * the vendor's default market applies, and the facts say so.
  */
-export type EvidenceSource = 'PAYMENT_COUNTRY' | 'BILLING_ADDRESS' | 'CHECKOUT_COUNTRY' | 'DEFAULT';
+export type EvidenceSource = 'PAYMENT_COUNTRY' | 'BILLING_ADDRESS' | 'CHECKOUT_COUNTRY' | 'CARD_COUNTRY' | 'DEFAULT';
 
 export interface Evidence {
   readonly source: EvidenceSource;
@@ -37,6 +39,7 @@ export function placeOfSupply(input: {
   readonly paymentCountry: string;
   readonly paymentCountrySource?: PaymentCountrySource;
   readonly billingAddressCountry: string | null;
+  readonly cardCountry?: string | null;
 }): PlaceOfSupply {
   const source = input.paymentCountrySource ?? 'GIVEN';
   const pieces: Evidence[] = [];
@@ -46,6 +49,7 @@ export function placeOfSupply(input: {
   if (source === 'GIVEN') add('PAYMENT_COUNTRY', input.paymentCountry);
   add('BILLING_ADDRESS', input.billingAddressCountry);
   if (source === 'CHECKOUT') add('CHECKOUT_COUNTRY', input.paymentCountry);
+  add('CARD_COUNTRY', input.cardCountry);
   if (pieces.length === 0) {
     return { country: input.paymentCountry.toUpperCase(), evidence: [{ source: 'DEFAULT', country: input.paymentCountry.toUpperCase() }], conclusive: false, contradicted: false };
   }
@@ -55,3 +59,9 @@ export function placeOfSupply(input: {
   const contradicted = pieces.some((p) => p.country !== country);
   return { country, evidence: pieces, conclusive: votes(country) >= 2 && !contradicted, contradicted };
 }
+
+const EVIDENCE_WORDS: Record<EvidenceSource, string> = { PAYMENT_COUNTRY: 'payment country', BILLING_ADDRESS: 'billing address', CHECKOUT_COUNTRY: 'checkout country', CARD_COUNTRY: 'card issuing country', DEFAULT: "the seller's default market, no other evidence" };
+
+/** "Place of supply: DE (billing address DE)": the country the VAT is due in and the evidence it rests on. */
+export const placeOfSupplyLine = (p: PlaceOfSupply) =>
+  `Place of supply: ${p.country} (${p.evidence.map((e) => (e.source === 'DEFAULT' ? EVIDENCE_WORDS.DEFAULT : `${EVIDENCE_WORDS[e.source]} ${e.country}`)).join(', ')})`;
