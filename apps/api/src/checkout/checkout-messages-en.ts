@@ -120,6 +120,10 @@ export const CHECKOUT_EN = {
   'giftPage.yours': 'It is yours on {email}: sign in or create an account with that address to use it.',
   'giftPage.yoursAt': 'It is yours on {email}: sign in or create an account with that address at {vendor} to use it.',
   'giftPage.toSite': 'Go to {vendor}',
+
+  'residence.legend': 'Your country of residence',
+  'residence.hint': 'The details you gave name more than one country ({countries}). VAT is charged where you live: choose the country you live in, then pay.',
+  'residence.error': 'Please confirm the country you live in before paying.',
 } as const;
 
 export type CheckoutMessageKey = keyof typeof CHECKOUT_EN;

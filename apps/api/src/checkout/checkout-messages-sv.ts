@@ -118,4 +118,8 @@ export const CHECKOUT_SV: Record<CheckoutMessageKey, string> = {
   'giftPage.yours': 'Den är din på {email}: logga in eller skapa ett konto med den adressen för att använda den.',
   'giftPage.yoursAt': 'Den är din på {email}: logga in eller skapa ett konto med den adressen hos {vendor} för att använda den.',
   'giftPage.toSite': 'Gå till {vendor}',
+
+  'residence.legend': 'Ditt bosättningsland',
+  'residence.hint': 'Uppgifterna du har lämnat anger mer än ett land ({countries}). Moms tas ut där du bor: välj landet du bor i och betala sedan.',
+  'residence.error': 'Bekräfta landet du bor i innan du betalar.',
 };

@@ -27,8 +27,8 @@ export interface PaymentData {
   readonly method: string;
   /** Two-letter country; decides market and VAT with the billing address (billing/tax/place-of-supply.ts). */
   readonly country: string;
-  /** How `country` came about: stated (absent on older contracts), a checkout's, or the default market. */
-  readonly countrySource?: 'GIVEN' | 'CHECKOUT' | 'DEFAULT';
+  /** How `country` came about: stated (absent on older contracts), a checkout's, confirmed by the buyer at a checkout, or the default market. */
+  readonly countrySource?: 'GIVEN' | 'CHECKOUT' | 'CONFIRMED' | 'DEFAULT';
   /**
    * Set when a payment provider already took the payment (a checkout):
    * the provider's reference of the charge and what it says of the method.

@@ -12,10 +12,12 @@
  * paying card's issuing country as the payment provider reported it (Art.
  * 24f(c): the location of the bank). The country most pieces name wins; on
  * a tie, the vendor's stated payment country, then the billing address, then
- * the checkout's, then the card's. With no evidence
+ * the checkout's, then the card's. A country of residence the buyer
+ * confirmed at a checkout whose pieces disagreed (checkout/residence.ts)
+ * decides. With no evidence
  * the vendor's default market applies, and the facts say so.
  */
-export type EvidenceSource = 'PAYMENT_COUNTRY' | 'BILLING_ADDRESS' | 'CHECKOUT_COUNTRY' | 'CARD_COUNTRY' | 'DEFAULT';
+export type EvidenceSource = 'RESIDENCE_CONFIRMED' | 'PAYMENT_COUNTRY' | 'BILLING_ADDRESS' | 'CHECKOUT_COUNTRY' | 'CARD_COUNTRY' | 'DEFAULT';
 
 export interface Evidence {
   readonly source: EvidenceSource;
@@ -32,8 +34,8 @@ export interface PlaceOfSupply {
   readonly contradicted: boolean;
 }
 
-/** How the contract's payment country came about: stated by the vendor (absent on older contracts), a checkout's, or the default. */
-export type PaymentCountrySource = 'GIVEN' | 'CHECKOUT' | 'DEFAULT';
+/** How the contract's payment country came about: stated by the vendor (absent on older contracts), a checkout's, the buyer's confirmed residence, or the default. */
+export type PaymentCountrySource = 'GIVEN' | 'CHECKOUT' | 'CONFIRMED' | 'DEFAULT';
 
 export function placeOfSupply(input: {
   readonly paymentCountry: string;
@@ -46,6 +48,7 @@ export function placeOfSupply(input: {
   const add = (s: EvidenceSource, country: string | null | undefined) => {
     if (country && /^[A-Za-z]{2}$/.test(country)) pieces.push({ source: s, country: country.toUpperCase() });
   };
+  if (source === 'CONFIRMED') add('RESIDENCE_CONFIRMED', input.paymentCountry);
   if (source === 'GIVEN') add('PAYMENT_COUNTRY', input.paymentCountry);
   add('BILLING_ADDRESS', input.billingAddressCountry);
   if (source === 'CHECKOUT') add('CHECKOUT_COUNTRY', input.paymentCountry);
@@ -55,12 +58,14 @@ export function placeOfSupply(input: {
   }
   const votes = (country: string) => pieces.filter((p) => p.country === country).length;
   // Pieces are in order of precedence: the first of the most named countries wins.
-  const country = pieces.reduce((best, p) => (votes(p.country) > votes(best) ? p.country : best), pieces[0].country);
+  // The buyer's confirmed residence (asked because the checkout's pieces disagreed) decides.
+  const confirmed = pieces.find((p) => p.source === 'RESIDENCE_CONFIRMED');
+  const country = confirmed?.country ?? pieces.reduce((best, p) => (votes(p.country) > votes(best) ? p.country : best), pieces[0].country);
   const contradicted = pieces.some((p) => p.country !== country);
   return { country, evidence: pieces, conclusive: votes(country) >= 2 && !contradicted, contradicted };
 }
 
-const EVIDENCE_WORDS: Record<EvidenceSource, string> = { PAYMENT_COUNTRY: 'payment country', BILLING_ADDRESS: 'billing address', CHECKOUT_COUNTRY: 'checkout country', CARD_COUNTRY: 'card issuing country', DEFAULT: "the seller's default market, no other evidence" };
+const EVIDENCE_WORDS: Record<EvidenceSource, string> = { RESIDENCE_CONFIRMED: 'residence confirmed by the buyer', PAYMENT_COUNTRY: 'payment country', BILLING_ADDRESS: 'billing address', CHECKOUT_COUNTRY: 'checkout country', CARD_COUNTRY: 'card issuing country', DEFAULT: "the seller's default market, no other evidence" };
 
 /** "Place of supply: DE (billing address DE)": the country the VAT is due in and the evidence it rests on. */
 export const placeOfSupplyLine = (p: PlaceOfSupply) =>
