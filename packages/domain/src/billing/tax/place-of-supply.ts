@@ -12,7 +12,8 @@
  * paying card's issuing country as the payment provider reported it (Art.
  * 24f(c): the location of the bank). The country most pieces name wins; on
  * a tie, the vendor's stated payment country, then the billing address, then
- * the checkout's, then the card's. A country of residence the buyer
+ * the checkout's, then the card's; the card alone never moves a sale from
+ * the default market. A country of residence the buyer
  * confirmed at a checkout whose pieces disagreed (checkout/residence.ts)
  * decides. With no evidence
  * the vendor's default market applies, and the facts say so.
@@ -53,8 +54,11 @@ export function placeOfSupply(input: {
   add('BILLING_ADDRESS', input.billingAddressCountry);
   if (source === 'CHECKOUT') add('CHECKOUT_COUNTRY', input.paymentCountry);
   add('CARD_COUNTRY', input.cardCountry);
-  if (pieces.length === 0) {
-    return { country: input.paymentCountry.toUpperCase(), evidence: [{ source: 'DEFAULT', country: input.paymentCountry.toUpperCase() }], conclusive: false, contradicted: false };
+  // The card's country is known only once the card is charged, after the price with its VAT was shown and charged:
+  // it corroborates or contradicts the other pieces but never moves a sale alone.
+  if (pieces.every((p) => p.source === 'CARD_COUNTRY')) {
+    const country = input.paymentCountry.toUpperCase();
+    return { country, evidence: [{ source: 'DEFAULT', country }, ...pieces], conclusive: false, contradicted: pieces.some((p) => p.country !== country) };
   }
   const votes = (country: string) => pieces.filter((p) => p.country === country).length;
   // Pieces are in order of precedence: the first of the most named countries wins.
@@ -69,4 +73,4 @@ const EVIDENCE_WORDS: Record<EvidenceSource, string> = { RESIDENCE_CONFIRMED: 'r
 
 /** "Place of supply: DE (billing address DE)": the country the VAT is due in and the evidence it rests on. */
 export const placeOfSupplyLine = (p: PlaceOfSupply) =>
-  `Place of supply: ${p.country} (${p.evidence.map((e) => (e.source === 'DEFAULT' ? EVIDENCE_WORDS.DEFAULT : `${EVIDENCE_WORDS[e.source]} ${e.country}`)).join(', ')})`;
+  `Place of supply: ${p.country} (${p.evidence.map((e) => (e.source !== 'DEFAULT' ? `${EVIDENCE_WORDS[e.source]} ${e.country}` : p.evidence.length === 1 ? EVIDENCE_WORDS.DEFAULT : "the seller's default market")).join(', ')})`;
