@@ -41,6 +41,8 @@ export interface Config {
   readonly cookieSecure: boolean;
   /** Which invoicing provider the billing module uses: the embedded one, or one that simulates an outage. */
   readonly invoicingProvider: InvoicingProviderName;
+  /** How buyers' VAT numbers are checked before reverse charge (VAT_NUMBER_CHECK, VIES_URL, VIES_TIMEOUT_MS). */
+  readonly vatNumberCheck: { readonly mode: 'format-only' | 'vies'; readonly viesUrl: string; readonly timeoutMs: number };
   /** The access module: entitlement waits and the content proxy. */
   readonly access: AccessConfig;
   /** The webhooks module: WEBHOOKS_ALLOW_LOOPBACK (development by default, test with the flag, never production) lets a local receiver stand in for a vendor's server. */
@@ -266,6 +268,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`INVOICING_PROVIDER must be ${INVOICING_PROVIDERS.join(' or ')}, got "${invoicingProvider}"`);
   }
 
+  const vatNumberCheckMode = env.VAT_NUMBER_CHECK || 'format-only';
+  if (vatNumberCheckMode !== 'format-only' && vatNumberCheckMode !== 'vies') {
+    throw new ConfigError(`VAT_NUMBER_CHECK must be format-only or vies, got "${vatNumberCheckMode}"`);
+  }
+
   const supportSessionSecret = env.SUPPORT_SESSION_SECRET || null;
   if (supportSessionSecret === null && nodeEnv === 'production') {
     throw new ConfigError('SUPPORT_SESSION_SECRET is required in production (at least 32 characters)');
@@ -308,6 +315,11 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: boolean(env, 'SEED_DEMO', false),
     trustProxy: env.TRUST_PROXY || false,
     invoicingProvider: invoicingProvider as InvoicingProviderName,
+    vatNumberCheck: {
+      mode: vatNumberCheckMode,
+      viesUrl: url('VIES_URL', env.VIES_URL || 'https://ec.europa.eu/taxation_customs/vies/rest-api'),
+      timeoutMs: integer(env, 'VIES_TIMEOUT_MS', 5000, 100, 60_000),
+    },
     access: loadAccessConfig(env, nodeEnv),
     checkout: {
       stripe: env.STRIPE_SECRET_KEY

@@ -14,6 +14,15 @@ describe('configuration', () => {
     });
   });
 
+  it('checks VAT numbers for their form only unless VAT_NUMBER_CHECK=vies; refuses another value and a bad VIES_URL', () => {
+    expect(loadConfig({}).vatNumberCheck).toEqual({ mode: 'format-only', viesUrl: 'https://ec.europa.eu/taxation_customs/vies/rest-api', timeoutMs: 5000 });
+    expect(loadConfig({ VAT_NUMBER_CHECK: 'vies', VIES_URL: 'http://127.0.0.1:9/vies', VIES_TIMEOUT_MS: '2000' }).vatNumberCheck).toEqual({
+      mode: 'vies', viesUrl: 'http://127.0.0.1:9/vies', timeoutMs: 2000,
+    });
+    expect(() => loadConfig({ VAT_NUMBER_CHECK: 'always' })).toThrow(ConfigError);
+    expect(() => loadConfig({ VAT_NUMBER_CHECK: 'vies', VIES_URL: 'ftp://x' })).toThrow(ConfigError);
+  });
+
   it('lets webhooks reach a loopback receiver in development by default, in tests when asked, never in production', () => {
     const production = { NODE_ENV: 'production', SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), SUPPORT_SESSION_SECRET: 'x'.repeat(32) };
     expect(loadConfig({}).webhooks.allowLoopbackForTests).toBe(true);

@@ -46,6 +46,7 @@ import { BillingSettingsController } from './billing-settings.controller';
 import { InvoiceDocumentsController } from './invoice-documents.controller';
 import { PdfLibInvoiceRenderer } from './invoice-pdf';
 import { PortsInvoicingFacts } from './invoicing-facts';
+import { vatNumberChecker } from './vat-number-checkers';
 import { TypeOrmEInvoiceRepository, TypeOrmVendorBillingSettingsRepository } from './typeorm-billing-settings';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
@@ -151,6 +152,7 @@ export const billingModule = defineModule({
             settings: c.get(BILLING.Settings),
             defaultLanguage: async (vendorId) => (await c.get(GetCheckoutSettings).execute(vendorId)).defaultLanguage,
             baseUrl: c.get(TOKENS.Config).baseUrl,
+            vatNumbers: vatNumberChecker(c.get(TOKENS.Config).vatNumberCheck),
           }),
       )
       .inSingletonScope();

@@ -1,4 +1,12 @@
-import { BuyerDetails, emptyBillingSettings, InvoicingFacts, SellerFacts, TaxCategory, VendorBillingSettingsRepository } from '@kiosk/domain/billing';
+import {
+  BuyerDetails,
+  emptyBillingSettings,
+  InvoicingFacts,
+  SellerFacts,
+  TaxCategory,
+  VatNumberChecker,
+  VendorBillingSettingsRepository,
+} from '@kiosk/domain/billing';
 import { ProductRepository, VendorRepository } from '@kiosk/domain/catalog';
 import { ProfileRepository } from '@kiosk/domain/engagement';
 
@@ -6,7 +14,8 @@ import { ProfileRepository } from '@kiosk/domain/engagement';
  * What invoicing reads beyond the bill, through the other modules' ports:
  * the vendor's name (catalog) and billing settings, each product's tax
  * category (catalog), and the billed person's company and billing address
- * (their profile, engagement). The reader fetches the PDF at `receiptUrl`.
+ * (their profile, engagement). The reader fetches the PDF at `receiptUrl`;
+ * buyers' VAT numbers are checked by `vatNumbers`.
  */
 export class PortsInvoicingFacts implements InvoicingFacts {
   constructor(
@@ -18,8 +27,14 @@ export class PortsInvoicingFacts implements InvoicingFacts {
       /** The vendor's default reader language (checkout settings). */
       defaultLanguage?: (vendorId: string) => Promise<string | null>;
       baseUrl: string;
+      vatNumbers?: VatNumberChecker;
     },
-  ) {}
+  ) {
+    this.vatNumbers = deps.vatNumbers;
+  }
+
+  /** How buyers' VAT numbers are checked before reverse charge (VAT_NUMBER_CHECK). */
+  readonly vatNumbers?: VatNumberChecker;
 
   async seller(vendorId: string): Promise<SellerFacts> {
     const vendor = await this.deps.vendors.find(vendorId);

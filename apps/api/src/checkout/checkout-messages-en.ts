@@ -162,6 +162,10 @@ export const CHECKOUT_EN = {
   'nothingToSignIn.text': 'This checkout has no purchase to sign in for here.',
   'title.tooManyCodes': 'Too many codes',
   'tooManyCodes.text': 'Too many sign-in codes were sent to this address. Wait a few minutes, then ask again.',
+
+  'residence.legend': 'Your country of residence',
+  'residence.hint': 'The details you gave name more than one country ({countries}). VAT is charged where you live: choose the country you live in, then pay.',
+  'residence.error': 'Please confirm the country you live in before paying.',
 } as const;
 
 export type CheckoutMessageKey = keyof typeof CHECKOUT_EN;

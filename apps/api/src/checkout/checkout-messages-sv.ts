@@ -159,4 +159,9 @@ export const CHECKOUT_SV: Record<CheckoutMessageKey, string> = {
   'nothingToSignIn.text': 'Den här kassan har inget köp att logga in för här.',
   'title.tooManyCodes': 'För många koder',
   'tooManyCodes.text': 'För många inloggningskoder har skickats till den här adressen. Vänta några minuter och be sedan om en ny.',
+
+
+  'residence.legend': 'Ditt bosättningsland',
+  'residence.hint': 'Uppgifterna du har lämnat anger mer än ett land ({countries}). Moms tas ut där du bor: välj landet du bor i och betala sedan.',
+  'residence.error': 'Bekräfta landet du bor i innan du betalar.',
 };

@@ -146,6 +146,8 @@ export class CheckoutBody {
   @IsOptional() @IsString() @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthDate must be YYYY-MM-DD' }) birthDate?: string;
   @IsOptional() @IsString() @MaxLength(64) phoneNumber?: string;
   @IsOptional() @IsString() @Matches(COUNTRY, { message: 'country must be two letters' }) country?: string;
+  /** The buyer's confirmed country of residence, one of the countries a 409 `CHECKOUT.RESIDENCE_TO_CONFIRM` named (docs/invoices.md). */
+  @IsOptional() @IsString() @Matches(COUNTRY, { message: 'residenceCountry must be two letters' }) residenceCountry?: string;
   @IsOptional() @IsEmail() @MaxLength(320) referralEmail?: string;
   @IsOptional() @IsString() @MaxLength(35) language?: string;
   @IsOptional() @IsString() @MaxLength(2048) @Matches(/^https?:\/\//i, { message: 'redirectUrl must be an http(s) address' }) redirectUrl?: string;

@@ -31,6 +31,8 @@ export class CheckoutForm {
   @IsOptional() @IsString() @MaxLength(S) business_city?: string;
   @IsOptional() @IsString() @MaxLength(8) business_country?: string;
   @IsOptional() @IsString() @MaxLength(140) payment?: string;
+  /** The country of residence the buyer chose in the step that asks it (two letters). */
+  @IsOptional() @IsString() @MaxLength(8) residenceCountry?: string;
   @IsOptional() @IsString() @MaxLength(32) cardNumber?: string;
   @IsOptional() @IsString() @MaxLength(16) expiry?: string;
   @IsOptional() @IsString() @MaxLength(8) cvc?: string;
@@ -61,6 +63,7 @@ export function formRequest(form: CheckoutForm, signedIn: boolean, s: CheckoutSn
   } else if (s.details.isBusiness) {
     request.isBusiness = false;
   }
+  if (form.residenceCountry !== undefined) request.residenceCountry = text(form.residenceCountry) ?? null;
   request.giftMode = gift;
   if (gift) {
     request.email = text(form.recipientEmail) ?? null;

@@ -8,6 +8,7 @@ import {
   GetCheckout,
   GetCheckoutSettings,
   PayCheckout,
+  ResidenceToConfirm,
   returnAddressOf,
   UpdateCheckout,
 } from '@kiosk/domain/checkout';
@@ -245,6 +246,11 @@ export class HostedCheckoutController implements Controller {
         responses: {
           303: { description: 'To the receipt, or to the confirmation step the card needs' },
           400: { description: 'The page again with a clear error: missing fields, declined card, ...', contentType: 'text/html', schema: { type: 'string' } },
+          409: {
+            description: "The details name more than one country: nothing is charged, the page asks the buyer's country of residence (`residenceCountry`)",
+            contentType: 'text/html',
+            schema: { type: 'string' },
+          },
           404: { description: 'Wrong link (HTML page)' },
         },
         handler: async ({ req, res, params, query, body }) => {
@@ -274,8 +280,8 @@ export class HostedCheckoutController implements Controller {
             res.redirect(303, this.links.path(loaded.vendorId, loaded.id, page));
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            // A declined card (not a missing field) counts towards the limit.
-            if (!(error instanceof CheckoutIncomplete)) await this.limits?.count(this.paymentChecks(req, loaded)).catch(() => undefined);
+            // A declined card (not a missing field, nor the country of residence to confirm) counts towards the limit.
+            if (!(error instanceof CheckoutIncomplete) && !(error instanceof ResidenceToConfirm)) await this.limits?.count(this.paymentChecks(req, loaded)).catch(() => undefined);
             const again = await this.load(req, res, params, query);
             if (!again) return;
             if (error instanceof CheckoutIncomplete) {
@@ -284,6 +290,10 @@ export class HostedCheckoutController implements Controller {
                 invalid: invalidFields(error.missing, giftMode),
                 values,
               });
+            }
+            if (error instanceof ResidenceToConfirm) {
+              // Nothing was charged: the page asks where the buyer lives, then they pay again.
+              return this.renderForm(res, again, 409, { error: again.plain('residence.error'), residence: error.countries, values });
             }
             const field = typeof error.details.field === 'string' ? [error.details.field] : [];
             return this.renderForm(res, again, error.kind === 'unavailable' ? 503 : 400, { error: problemInWords(error, again.language), invalid: field, values });

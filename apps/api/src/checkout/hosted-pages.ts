@@ -133,6 +133,26 @@ export interface FormState {
   /** Field names to mark invalid. */
   invalid?: string[];
   values?: Record<string, string>;
+  /** The countries the buyer chooses their residence among (the checkout's evidence disagreed: CHECKOUT.RESIDENCE_TO_CONFIRM). */
+  residence?: readonly string[];
+}
+
+/** "Sweden (SE)" in the page's language; the code alone where the runtime has no name for it. */
+function countryName(code: string, lang: string): string {
+  try {
+    const name = new Intl.DisplayNames([lang, 'en'], { type: 'region' }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
+/** The step that asks a buyer whose details name several countries where they live (a required radio group). */
+function residenceStep(countries: readonly string[], t: ReturnType<typeof textOf>, lang: string): string {
+  const options = countries
+    .map((c, i) => `<label class="check"><input type="radio" name="residenceCountry" id="residence-${escapeHtml(c)}" value="${escapeHtml(c)}"${i === 0 ? ' required aria-required="true"' : ''}> ${escapeHtml(countryName(c, lang))}</label>`)
+    .join('');
+  return `<fieldset id="residence" aria-describedby="residence-hint"><legend>${t('residence.legend')}</legend><p class="hint" id="residence-hint">${t('residence.hint', { countries: escapeHtml(countries.join(', ')) })}</p>${options}</fieldset>`;
 }
 
 const FIELD_NAMES: Record<string, string> = {
@@ -260,7 +280,7 @@ ${codes ? `<ul aria-live="polite">${codes}</ul>` : ''}</section>
 <form method="post" action="${escapeHtml(input.actions.pay)}" novalidate>
 <fieldset><legend>${t('details.legend')}</legend>${contact}${name}${phone}${birth}${referral}</fieldset>
 ${d.requireAddress ? `<fieldset><legend>${t('address.legend')}</legend>${addr('address', d.address, true)}</fieldset>` : ''}
-${gift}${business}${payment}
+${gift}${business}${state.residence ? residenceStep(state.residence, t, lang) : ''}${payment}
 <button type="submit" id="pay">${t('payment.pay', { amount: escapeHtml(amount(s.price.minor, s.currency, lang)) })}</button></form>`,
   );
 }

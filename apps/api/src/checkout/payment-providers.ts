@@ -8,6 +8,7 @@ import {
   PaymentProvider,
   PaymentProviders,
 } from '@kiosk/domain/checkout';
+import { isCountryTestCard, issuingCountryOfTestCard } from './test-card-countries';
 
 /** The well-known test cards of the embedded processor. */
 export const TEST_CARDS = {
@@ -16,6 +17,8 @@ export const TEST_CARDS = {
   requiresConfirmation: '4000002500003155',
   failsAtRenewal: '4000000000000341',
 } as const;
+
+const special: ReadonlySet<string> = new Set(Object.values(TEST_CARDS));
 
 const digits = (value: string | undefined) => (value ?? '').replace(/[\s-]/g, '');
 
@@ -59,10 +62,13 @@ export class EmbeddedCardProcessor implements PaymentProvider {
       brand: number.startsWith('4') ? 'visa' : 'card',
       description: `•••• ${last4}`,
       last4,
+      // The issuing country is evidence of where the buyer lives (billing/tax/place-of-supply.ts).
+      cardCountry: special.has(number) ? 'US' : issuingCountryOfTestCard(number),
       savedMethod: request.saveForRenewals ? saved : null,
     });
     const key = request.checkoutId;
-    switch (number) {
+    // A country test card behaves as 4242 4242 4242 4242 with its own issuing country.
+    switch (isCountryTestCard(number) && !special.has(number) ? TEST_CARDS.succeeds : number) {
       case TEST_CARDS.succeeds:
         return { outcome: 'succeeded', payment: payment(`ch_${key}`, `pm_ok_${last4}`) };
       case TEST_CARDS.failsAtRenewal:
@@ -87,6 +93,7 @@ export class EmbeddedCardProcessor implements PaymentProvider {
         brand: 'visa',
         description: '•••• 3155',
         last4: '3155',
+        cardCountry: 'US',
         savedMethod: 'pm_ok_3155',
       },
     };

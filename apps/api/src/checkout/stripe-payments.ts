@@ -94,7 +94,7 @@ export class StripeCardProvider implements PaymentProvider {
   /** What a PaymentIntent says, as the port's outcome. */
   outcomeOf(intent: Stripe.PaymentIntent, customer: string | undefined): ChargeOutcome {
     const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);
-    // Expanded, the payment method names the card's brand and last four digits (receipts show them; nothing more is kept).
+    // Expanded, the payment method names the card's brand, last four digits (receipts show them) and issuing country (tax evidence); nothing more is kept.
     const card = typeof intent.payment_method === 'object' ? (intent.payment_method?.card ?? null) : null;
     const payment: CheckoutPayment = {
       provider: this.name,
@@ -102,6 +102,8 @@ export class StripeCardProvider implements PaymentProvider {
       reference: intent.id,
       brand: card?.brand ?? 'card',
       last4: card?.last4 ?? null,
+      // The card's issuing country: evidence of where the buyer lives (billing/tax/place-of-supply.ts).
+      cardCountry: card?.country ?? null,
       description: paymentMethod,
       savedMethod: customer && paymentMethod ? `${customer}/${paymentMethod}` : null,
     };

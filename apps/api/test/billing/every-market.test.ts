@@ -117,6 +117,8 @@ describe('every market can be invoiced, in the vendor currency, with the right c
       payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country: 'IT' },
     });
     expect(bill.tax).toMatchObject({ country: 'IT', reverseCharge: true, buyerVatNumber: 'IT00743110157', net: 8000, tax: 0, totals: [{ rate: 0, code: 'AE' }] });
+    // The embedded default checks the form only, and the facts say so.
+    expect(bill.tax.vatNumberCheck).toEqual({ vatNumber: 'IT00743110157', country: 'IT', method: 'FORMAT_ONLY', status: 'VALID', checkedAt: expect.any(String), reason: null });
     const xml = await p.eInvoice(bill.id);
     expect(fatalOf(validateUbl(sef, xml))).toEqual([]);
     expect(swedishRuleFailures(xml)).toEqual([]);

@@ -5,6 +5,7 @@ import { formatMoney } from '../shared/money-format';
 import { InvoiceDocument, InvoiceParty, lastDayOfPeriod, netUnitPrice } from './invoice';
 import { PostalAddress } from './invoicing-facts';
 import { PlaceOfSupply } from './tax/place-of-supply';
+import { vatNumberCheckLine } from './tax/vat-number-check';
 import { formatRate } from './tax/rates';
 
 /**
@@ -31,7 +32,8 @@ export const INVOICE_WORDS = {
     stamp: 'PAID {date}', mailLine: 'Quantity: {qty}, unit price: {unit}, VAT {rate}: {tax}, amount excl. VAT: {net}',
     subject: '{kind} {number} from {seller}', subjectDue: '{kind} {number} from {seller}, due {date}', file: 'invoice', creditFile: 'credit-note',
     placeOfSupply: 'Place of supply: {country} ({evidence})', PAYMENT_COUNTRY: 'payment country', BILLING_ADDRESS: 'billing address',
-    CHECKOUT_COUNTRY: 'checkout country', DEFAULT: "the seller's default market, no other evidence",
+    CHECKOUT_COUNTRY: 'checkout country', DEFAULT: "the seller's default market, no other evidence", DEFAULT_BESIDE: "the seller's default market",
+    RESIDENCE_CONFIRMED: 'residence confirmed by the buyer', CARD_COUNTRY: 'card issuing country',
   },
   sv: {
     invoice: 'Faktura', creditNote: 'Kreditnota', seller: 'Säljare: {v}', address: 'Adress: {v}', vatNumber: 'Momsregistreringsnummer: {v}', notSet: '(inte angivet)',
@@ -46,7 +48,8 @@ export const INVOICE_WORDS = {
     stamp: 'BETALD {date}', mailLine: 'Antal: {qty}, à-pris: {unit}, moms {rate}: {tax}, belopp exkl. moms: {net}',
     subject: '{kind} {number} från {seller}', subjectDue: '{kind} {number} från {seller}, förfaller {date}', file: 'faktura', creditFile: 'kreditnota',
     placeOfSupply: 'Beskattningsland: {country} ({evidence})', PAYMENT_COUNTRY: 'betalningsland', BILLING_ADDRESS: 'faktureringsadress',
-    CHECKOUT_COUNTRY: 'land i kassan', DEFAULT: 'säljarens hemmamarknad, inget annat underlag',
+    CHECKOUT_COUNTRY: 'land i kassan', DEFAULT: 'säljarens hemmamarknad, inget annat underlag', DEFAULT_BESIDE: 'säljarens hemmamarknad',
+    RESIDENCE_CONFIRMED: 'hemvist bekräftad av köparen', CARD_COUNTRY: 'kortets utgivningsland',
   },
 } as const satisfies Record<string, Record<string, string>>;
 
@@ -65,7 +68,10 @@ export function invoiceWord(lang: keyof typeof INVOICE_WORDS, key: InvoiceWord, 
 export const placeOfSupplyLine = (p: PlaceOfSupply, lang: keyof typeof INVOICE_WORDS = 'en') =>
   invoiceWord(lang, 'placeOfSupply', {
     country: p.country,
-    evidence: p.evidence.map((e) => (e.source === 'DEFAULT' ? invoiceWord(lang, 'DEFAULT') : `${invoiceWord(lang, e.source)} ${e.country}`)).join(', '),
+    // The default market alone says no other evidence was there; beside other pieces (a card's country) it is only named.
+    evidence: p.evidence
+      .map((e) => (e.source !== 'DEFAULT' ? `${invoiceWord(lang, e.source)} ${e.country}` : invoiceWord(lang, p.evidence.length === 1 ? 'DEFAULT' : 'DEFAULT_BESIDE')))
+      .join(', '),
   });
 
 /** The invoice as labelled text blocks: what the e-mail body, the PDF and the tests read. */
@@ -121,6 +127,7 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
   if (invoice.vendorReference) facts.push(w('ourRef', { v: invoice.vendorReference }));
   if (invoice.ediNumber) facts.push(w('edi', { v: invoice.ediNumber }));
   if (invoice.placeOfSupply) facts.push(placeOfSupplyLine(invoice.placeOfSupply, lang));
+  if (invoice.vatNumberCheck) facts.push(vatNumberCheckLine(invoice.vatNumberCheck));
   // Art. 226(8): the unit price exclusive of VAT, whatever the price mode.
   const lineHeader = [w('description'), w('qty'), `${w('unitPrice')} ${w('exclVat')}`, w('vatRate'), w('vat'), w('amountExcl')];
   const lines = invoice.lines.map((l) => [

@@ -9,6 +9,7 @@ import { RateBasisPoints } from './tax/rates';
 import { RateTotal, TaxBreakdown } from './tax/bill-tax';
 import { TaxCategory } from './tax/categories';
 import { PlaceOfSupply } from './tax/place-of-supply';
+import { VatNumberCheck } from './tax/vat-number-check';
 import { VatCategoryCode } from './tax/treatment';
 import { DEFAULT_SELLER_COUNTRY } from './vendor-billing';
 import { hasPayeeAccount, organisationNumberFromVat, PayeeAccount } from './payee-account';
@@ -95,6 +96,8 @@ export interface InvoiceDocument {
   readonly taxCountry: string;
   /** Why `taxCountry`: the evidence of where the buyer is (absent on documents issued before it was kept). */
   readonly placeOfSupply?: PlaceOfSupply;
+  /** How the buyer's VAT number was checked (VIES or format only) and when; absent without a number or on older documents. */
+  readonly vatNumberCheck?: VatNumberCheck;
   readonly reverseCharge: boolean;
   /** Legal notes: reverse charge, outside the scope of VAT. */
   readonly notes: readonly string[];
@@ -207,6 +210,7 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
     taxIncluded: contract.taxIncluded,
     taxCountry: tax.country,
     ...(tax.placeOfSupply ? { placeOfSupply: tax.placeOfSupply } : {}),
+    ...(tax.vatNumberCheck ? { vatNumberCheck: tax.vatNumberCheck } : {}),
     reverseCharge: tax.reverseCharge,
     notes: tax.note ? [tax.note] : [],
     paymentInstructions: s.paymentInstructions,

@@ -5,7 +5,9 @@ import { DEFAULT_TAX_CATEGORY, TaxCategory } from './tax/categories';
 import { priceMode } from './tax/line-tax';
 import { RateTotal, TaxBreakdown, shareAmong, taxBill } from './tax/bill-tax';
 import { taxTreatment } from './tax/treatment';
-import { placeOfSupply } from './tax/place-of-supply';
+import { placeOfSupply, PlaceOfSupply } from './tax/place-of-supply';
+import { isVatNumberOfValidForm } from './tax/vat-number';
+import { VatNumberCheck, VatNumberChecker } from './tax/vat-number-check';
 import { DEFAULT_SELLER_COUNTRY, emptyBillingSettings, VendorBillingSettings } from './vendor-billing';
 
 /** A postal address on an invoice. */
@@ -68,6 +70,8 @@ export interface InvoicingFacts {
    * that is null until the bill is paid, then the receipt's address (ReceiptFacts).
    */
   receiptUrl?(vendorId: string, billId: string): string;
+  /** Checks a business buyer's VAT number before an invoice reverse-charges it (absent: the form alone decides). */
+  readonly vatNumbers?: VatNumberChecker;
 }
 
 /** Facts when nothing is known: the vendor id as its name, Swedish seller, every product standard-rated. */
@@ -94,6 +98,8 @@ export function taxOfBill(input: {
   categories: ReadonlyMap<string, TaxCategory>;
   seller: VendorBillingSettings;
   buyer: BuyerDetails | null;
+  /** The check of the buyer's VAT number (checkBuyerVatNumber); only a passed one reverse-charges. */
+  vatNumberCheck?: VatNumberCheck | null;
 }): TaxBreakdown {
   const { bill, contract } = input;
   const priced = bill.items.map((item: BillItem) => {
@@ -106,15 +112,12 @@ export function taxOfBill(input: {
     bill.price.minor,
     priced.map((p) => p.quantity * p.unitPrice),
   );
-  const place = placeOfSupply({
-    paymentCountry: contract.payment.country,
-    paymentCountrySource: contract.payment.countrySource,
-    billingAddressCountry: input.buyer?.address?.country ?? null,
-  });
+  const place = placeOfContract(contract, input.buyer);
   const treatment = taxTreatment({
     sellerCountry: input.seller.country ?? DEFAULT_SELLER_COUNTRY,
     buyerCountry: place.country,
     buyerVatNumber: input.buyer?.vatNumber ?? null,
+    buyerVatNumberCheck: input.vatNumberCheck ?? null,
   });
   const taxed = taxBill({
     mode: priceMode(contract.taxIncluded),
@@ -129,7 +132,34 @@ export function taxOfBill(input: {
       category: input.categories.get(p.item.sku) ?? DEFAULT_TAX_CATEGORY,
     })),
   });
-  return { ...taxed, placeOfSupply: place };
+  return { ...taxed, placeOfSupply: place, ...(input.vatNumberCheck ? { vatNumberCheck: input.vatNumberCheck } : {}) };
+}
+
+/** The place of supply of a contract's sale: its payment evidence and the billed party's address (tax/place-of-supply.ts). */
+export function placeOfContract(contract: Pick<ContractSnapshot, 'payment'>, buyer: BuyerDetails | null): PlaceOfSupply {
+  return placeOfSupply({
+    paymentCountry: contract.payment.country,
+    paymentCountrySource: contract.payment.countrySource,
+    billingAddressCountry: buyer?.address?.country ?? null,
+    cardCountry: contract.payment.cardCountry ?? null,
+  });
+}
+
+/**
+ * Checks the buyer's VAT number before invoicing (Implementing Regulation 282/2011 Art. 18): only when the
+ * buyer gave one of valid form for the place of supply (anything else is taxed as a consumer without asking).
+ */
+export async function checkBuyerVatNumber(
+  facts: Pick<InvoicingFacts, 'vatNumbers'>,
+  contract: Pick<ContractSnapshot, 'payment'>,
+  buyer: BuyerDetails | null,
+  now: Date,
+): Promise<VatNumberCheck | null> {
+  const vatNumber = buyer?.vatNumber ?? null;
+  if (!vatNumber || !facts.vatNumbers) return null;
+  const country = placeOfContract(contract, buyer).country;
+  if (!isVatNumberOfValidForm(vatNumber, country)) return null;
+  return facts.vatNumbers.check({ vatNumber, country, now });
 }
 
 /**

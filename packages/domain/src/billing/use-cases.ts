@@ -4,7 +4,7 @@ import { BillRecord, payBill, recordIssuedBill, voidOnCancellation } from './bil
 import { BadPaymentDate, BillNotFound } from './errors';
 import { composeCreditNote, composeInvoice, formatInvoiceNumber, InvoiceDocument } from './invoice';
 import { invoiceMail } from './invoice-text';
-import { billedParty, InvoicingFacts, NO_INVOICING_FACTS, taxOfBill } from './invoicing-facts';
+import { billedParty, checkBuyerVatNumber, InvoicingFacts, NO_INVOICING_FACTS, taxOfBill } from './invoicing-facts';
 import { EInvoiceRepository } from './invoice-queries';
 import { toUbl } from './e-invoice-ubl';
 import {
@@ -87,7 +87,8 @@ export class InvoiceBill {
     const seller = await this.facts.seller(bill.vendorId);
     const categories = await this.facts.taxCategories(bill.vendorId, bill.items.map((i) => i.sku));
     const buyer = await billedParty(this.facts, bill.vendorId, contract);
-    const tax = taxOfBill({ bill, contract, categories, seller: seller.settings, buyer });
+    const vatNumberCheck = await checkBuyerVatNumber(this.facts, contract, buyer, this.clock.now());
+    const tax = taxOfBill({ bill, contract, categories, seller: seller.settings, buyer, vatNumberCheck });
     if (bill.status !== 'OPEN') {
       const record = recordIssuedBill(bill, contract, null, tax);
       await this.bills.add(record);

@@ -93,6 +93,8 @@ export interface CheckoutDetails {
   readonly companyName: string | null;
   readonly vatNumber: string | null;
   readonly isBusiness: boolean;
+  /** The country of residence the buyer confirmed when the checkout's countries disagreed (residence.ts); it decides the buyer's country. */
+  readonly residenceCountry?: string | null;
   readonly giftMode: boolean;
   readonly requireAddress: boolean;
   readonly attribution: Readonly<Record<string, string>>;
@@ -126,6 +128,8 @@ export interface CheckoutPayment {
   readonly description: string | null;
   /** The card's last four digits when the provider says them (receipts show them); never more of the card. */
   readonly last4?: string | null;
+  /** The card's issuing country (two letters) when the provider says it: evidence of where the buyer lives. */
+  readonly cardCountry?: string | null;
   /** The saved payment method renewals charge, when the provider keeps one. */
   readonly savedMethod: string | null;
 }
@@ -331,7 +335,7 @@ export class Checkout extends RecordsEvents {
   /** The buyer's country: the one given, else the business or billing address's. */
   get buyerCountry(): string | null {
     const d = this.state.details;
-    return d.country ?? (d.isBusiness ? d.businessAddress?.country : null) ?? d.address?.country ?? null;
+    return d.residenceCountry ?? d.country ?? (d.isBusiness ? d.businessAddress?.country : null) ?? d.address?.country ?? null;
   }
 
   /** The provider asks for an extra step: the payment waits for it. */
@@ -437,7 +441,7 @@ function checkDetails(d: CheckoutDetails): void {
     const value = d[field];
     if (value !== null && value !== '' && !isEmail(value)) throw bad(field, 'is not an e-mail address');
   }
-  if (d.country !== null && !COUNTRY.test(d.country)) throw bad('country', 'must be a two-letter country code');
+  for (const f of ['country', 'residenceCountry'] as const) if (d[f] && !COUNTRY.test(d[f]!)) throw bad(f, 'must be a two-letter country code');
   for (const field of ['address', 'businessAddress'] as const) {
     const country = d[field]?.country;
     if (country && !COUNTRY.test(country)) throw bad(`${field}.country`, 'must be a two-letter country code');

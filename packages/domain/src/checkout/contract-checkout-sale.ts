@@ -30,8 +30,9 @@ export class ContractCheckoutSale implements CheckoutSale {
     const payerEmail = d.giftMode ? (signedIn?.email ?? d.payerEmail!) : recipientEmail;
     const invoiced = payment.provider === INVOICE_PROVIDER;
     const country = checkout.buyerCountry ?? DEFAULT_PAYMENT_COUNTRY;
-    // The checkout's country is one piece of evidence of where the buyer is (billing/tax/place-of-supply.ts).
-    const countrySource = checkout.buyerCountry ? ('CHECKOUT' as const) : ('DEFAULT' as const);
+    // The checkout's country is one piece of evidence of where the buyer is (billing/tax/place-of-supply.ts);
+    // a country of residence the buyer confirmed (checkout/residence.ts) decides.
+    const countrySource = d.residenceCountry ? ('CONFIRMED' as const) : checkout.buyerCountry ? ('CHECKOUT' as const) : ('DEFAULT' as const);
     const applied = checkout.appliedDiscountCodes.filter((a) => a.status === 'APPLIED').map((a) => a.code);
     // Whether the payer's account exists before this sale: a new one may be signed in by the checkout's handoff,
     // an existing one only after proving control of the address (DESIGN.md 6, "From payment to reading").
@@ -58,6 +59,7 @@ export class ContractCheckoutSale implements CheckoutSale {
               brand: payment.brand,
               description: payment.description,
               last4: payment.last4 ?? null,
+              cardCountry: payment.cardCountry ?? null,
               savedMethod: payment.savedMethod,
             },
         origin: { type: 'CHECKOUT', id: checkout.id },

@@ -8,3 +8,4 @@ export * from './contract-checkout-sale';
 export * from './return-addresses';
 export * from './checkout-funnel';
 export * from './handoff-rules';
+export * from './residence';

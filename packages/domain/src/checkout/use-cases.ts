@@ -26,6 +26,7 @@ import {
   PaymentDeclined,
   PaymentMethodNotAvailable,
 } from './errors';
+import { assertResidenceSettled } from './residence';
 import { availablePaymentMethods, CARD } from './payment-methods';
 import {
   CheckoutDiscountCodes,
@@ -62,6 +63,8 @@ export interface CheckoutRequest {
   birthDate?: string | null;
   phoneNumber?: string | null;
   country?: string | null;
+  /** The buyer's confirmed country of residence (residence.ts). */
+  residenceCountry?: string | null;
   referralEmail?: string | null;
   language?: string | null;
   redirectUrl?: string | null;
@@ -149,6 +152,7 @@ export function mergeDetails(current: CheckoutDetails, r: CheckoutRequest): Chec
     birthDate: pick('birthDate', text(r.birthDate)),
     phoneNumber: pick('phoneNumber', text(r.phoneNumber)),
     country: pick('country', text(r.country)?.toUpperCase()),
+    residenceCountry: pick('residenceCountry', text(r.residenceCountry)?.toUpperCase()) ?? null,
     referralEmail: pick('referralEmail', text(r.referralEmail)),
     language: pick('language', text(r.language)),
     redirectUrl: pick('redirectUrl', text(r.redirectUrl)),
@@ -493,6 +497,7 @@ export class PayCheckout {
     checkout.assertPayable(providerName, method, checkout.owner.kind === 'user', now);
     const provider = this.providers.find(providerName);
     if (!provider) throw new PaymentMethodNotAvailable(providerName, method);
+    assertResidenceSettled(checkout.id, checkout.details);
     const outcome = await provider.charge({
       vendorId: command.vendorId,
       checkoutId: checkout.id,

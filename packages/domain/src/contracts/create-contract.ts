@@ -56,7 +56,7 @@ export interface CreateContractCommand {
   unitPrice?: { amountMinor?: number; taxIncluded?: boolean };
   discountCodes?: string[];
   payment: { provider: string; method: string; country?: string } & Partial<
-    Pick<PaymentData, 'reference' | 'brand' | 'description' | 'savedMethod' | 'last4' | 'countrySource'>
+    Pick<PaymentData, 'reference' | 'brand' | 'description' | 'savedMethod' | 'last4' | 'countrySource' | 'cardCountry'>
   >;
   startsAt?: Date;
   anchorDate?: Date;
@@ -108,6 +108,7 @@ export class CreateContract {
               brand: command.payment.brand ?? null,
               description: command.payment.description ?? null,
               ...(command.payment.last4 ? { last4: command.payment.last4 } : {}),
+              ...(command.payment.cardCountry ? { cardCountry: command.payment.cardCountry } : {}),
               savedMethod: command.payment.savedMethod ?? null,
             }
           : {}),

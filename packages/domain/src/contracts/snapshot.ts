@@ -27,8 +27,8 @@ export interface PaymentData {
   readonly method: string;
   /** Two-letter country; decides market and VAT with the billing address (billing/tax/place-of-supply.ts). */
   readonly country: string;
-  /** How `country` came about: stated (absent on older contracts), a checkout's, or the default market. */
-  readonly countrySource?: 'GIVEN' | 'CHECKOUT' | 'DEFAULT';
+  /** How `country` came about: stated (absent on older contracts), a checkout's, confirmed by the buyer at a checkout, or the default market. */
+  readonly countrySource?: 'GIVEN' | 'CHECKOUT' | 'CONFIRMED' | 'DEFAULT';
   /**
    * Set when a payment provider already took the payment (a checkout):
    * the provider's reference of the charge and what it says of the method.
@@ -39,6 +39,8 @@ export interface PaymentData {
   readonly description?: string | null;
   /** The card's last four digits, for receipts; never more of the card. */
   readonly last4?: string | null;
+  /** The paying card's issuing country, as the provider reported it: evidence of the place of supply (billing/tax/place-of-supply.ts). */
+  readonly cardCountry?: string | null;
   /** The provider's saved payment method that renewals charge. */
   readonly savedMethod?: string | null;
 }

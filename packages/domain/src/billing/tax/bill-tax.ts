@@ -2,6 +2,7 @@ import { TaxCategory } from './categories';
 import { LineTax, PriceMode, taxLine } from './line-tax';
 import { RateBasisPoints, RateOverride } from './rates';
 import { rateFor, TaxTreatment, VatCategoryCode } from './treatment';
+import { VatNumberCheck } from './vat-number-check';
 import { PlaceOfSupply } from './place-of-supply';
 
 /** One line to tax: a product, its quantity and unit price, and its share of the bill (minor units). */
@@ -49,6 +50,8 @@ export interface TaxBreakdown {
   readonly gross: number;
   /** Where the sale is taxed and the evidence used (bills and invoices; absent on checkout quotes and older bills). */
   readonly placeOfSupply?: PlaceOfSupply;
+  /** How the buyer's VAT number was checked (VIES or format only), when they gave one. */
+  readonly vatNumberCheck?: VatNumberCheck;
 }
 
 /** Taxes each line on its own (the rounding rule is per line) and adds up per rate and VAT category. */

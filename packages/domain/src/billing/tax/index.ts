@@ -6,3 +6,4 @@ export * from './vat-number';
 export * from './treatment';
 export * from './bill-tax';
 export * from './place-of-supply';
+export * from './vat-number-check';

@@ -1,6 +1,7 @@
 import { TaxCategory } from './categories';
 import { isEuCountry, RateBasisPoints, RateOverride, vatRate } from './rates';
 import { isVatNumberOfValidForm, normalizeVatNumber } from './vat-number';
+import { VatNumberCheck } from './vat-number-check';
 
 /**
  * How VAT applies to a sale (EN 16931 VAT category codes):
@@ -24,6 +25,12 @@ export interface TaxParties {
   readonly buyerCountry: string;
   /** The buyer's VAT number, when the buyer is a business that gave one. */
   readonly buyerVatNumber: string | null;
+  /**
+   * The check of that number (VIES or format only, tax/vat-number-check.ts). When given, only a number that
+   * passed (`VALID`) makes the buyer a business: a failed or unavailable check taxes them as a consumer of
+   * their country. Absent: the form alone decides (quotes shown before the buyer commits).
+   */
+  readonly buyerVatNumberCheck?: VatNumberCheck | null;
 }
 
 export interface TaxTreatment {
@@ -48,7 +55,9 @@ export interface TaxTreatment {
 export function taxTreatment(parties: TaxParties): TaxTreatment {
   const country = parties.buyerCountry.toUpperCase();
   const vat = parties.buyerVatNumber ? normalizeVatNumber(parties.buyerVatNumber) : null;
-  const validVat = vat && isVatNumberOfValidForm(vat, country) ? vat : null;
+  const check = parties.buyerVatNumberCheck ?? null;
+  const passed = !check || check.status === 'VALID';
+  const validVat = vat && passed && isVatNumberOfValidForm(vat, country) ? vat : null;
   const crossBorderEu = isEuCountry(country) && isEuCountry(parties.sellerCountry) && country !== parties.sellerCountry;
   if (validVat && crossBorderEu) {
     return { country, reverseCharge: true, buyerVatNumber: validVat, note: REVERSE_CHARGE_NOTE };
