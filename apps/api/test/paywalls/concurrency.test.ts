@@ -54,4 +54,21 @@ describe('the leaky allowance under concurrency', () => {
     );
     expect({ n, readers }).toEqual({ n: 10, readers: 5 });
   });
+
+  onPostgres('16 parallel reads of 16 new articles by one visitor against a count of 10,000 are each counted exactly once', async () => {
+    const v = await givenPaywallVendor(app);
+    const paywall = await v.leakyPaywall(10_000);
+    const visitor = v.visitor('visitor-bot-16');
+    const read = (i: number) =>
+      app.http.post(`/paywalls/${paywall.id}/access`).set(visitor).send({ publisherContentId: `bot-${i}`, url: `https://n.example.com/bot-${i}` });
+    const first = await Promise.all(Array.from({ length: 16 }, (_, i) => read(i)));
+    expect(first.map((r) => r.status)).toEqual(Array(16).fill(200));
+    expect(first.map((r) => r.body.status)).toEqual(Array(16).fill('allowed'));
+    // Each read saw a distinct count: remaining runs 9,999 down to 9,984 with no repeat and no gap.
+    expect(first.map((r) => r.body.remaining as number).sort((a, b) => b - a)).toEqual(Array.from({ length: 16 }, (_, i) => 9_999 - i));
+    const again = await Promise.all(Array.from({ length: 16 }, (_, i) => read(i)));
+    expect(again.map((r) => r.body.remaining)).toEqual(Array(16).fill(9_984));
+    const [{ n }] = await app.runtime.database.db.query(`SELECT count(*)::int AS n FROM paywall_reads WHERE vendor_id = $1`, [v.vendorId]);
+    expect(n).toBe(16);
+  });
 });
