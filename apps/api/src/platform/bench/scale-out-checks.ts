@@ -46,7 +46,7 @@ export function checkAnswers(answers: Answer[], dbAway: Window, killed: Window[]
       name: '503 only with Retry-After, only while the database was away',
       ok: unavailable.every((a) => a.retryAfter !== null && within(dbAway, a)),
       figures:
-        `${unavailable.length} (${count(unavailable, (a) => a.code === 'SERVICE.UNAVAILABLE' && !String((a.body as { detail?: string }).detail).includes('load balancer'))} from the service, ${count(unavailable, (a) => String((a.body as { detail?: string }).detail).includes('load balancer'))} from HAProxy, ` +
+        `${unavailable.length} (${count(unavailable, (a) => !String((a.body as { detail?: string }).detail).includes('load balancer'))} from the service, ${count(unavailable, (a) => String((a.body as { detail?: string }).detail).includes('load balancer'))} from HAProxy, ` +
         `${count(unavailable, (a) => a.code === 'SERVICE.WRITTEN_NOT_ANSWERED')} written-not-answered); ` +
         `${count(unavailable, (a) => a.retryAfter === null)} without Retry-After, ${count(unavailable, (a) => !within(dbAway, a))} outside the outage${unavailable
           .filter((a) => !within(dbAway, a))

@@ -56,10 +56,12 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutRes
   const pg = await PrivatePostgres.start();
   const receiver = await startWebhookReceiver();
   let cluster: Cluster | null = null;
-  const db = new Client({ connectionString: pg.url });
+  let db = new Client({ connectionString: pg.url });
   try {
     note(`private PostgreSQL on port ${pg.port}; logs in ${dir}`);
     const seeded = await seedVendor(pg.url, SECRETS_KEY);
+    await db.connect();
+    db.on('error', () => undefined); // ended by the PostgreSQL restart: opened again for the checks
     note('migrated and seeded');
     cluster = await startCluster({ dir, databaseUrl: pg.url, apis: 3, workers: 2 });
     note(`3 API processes and 2 workers ready behind HAProxy at ${cluster.entry}`);
@@ -83,10 +85,18 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutRes
 
     await at(0.4);
     const worker = cluster.workers[0];
-    // In the middle of a batch: right after contracts were answered, their events are being made into deliveries and sent.
-    const pendingBefore = (await fetch(`${cluster.entry}/readyz`)).status;
+    // In the middle of a batch: once events or deliveries are claimed (locked) by a worker, not yet done.
+    let locked = 0;
+    for (const until = Date.now() + 5_000; locked === 0 && Date.now() < until; ) {
+      locked = (
+        await db.query(
+          `SELECT (SELECT count(*) FROM outbox WHERE processed_at IS NULL AND locked_until > now())
+                + (SELECT count(*) FROM webhook_deliveries WHERE state = 'pending' AND locked_until > now()) AS n`,
+        )
+      ).rows[0].n;
+    }
     await worker.kill();
-    note(`kill -9 ${worker.name} (load running, readyz ${pendingBefore})`);
+    note(`kill -9 ${worker.name} (${locked} events or deliveries claimed by a worker at that moment)`);
     await sleep(1_000);
     worker.start();
     note(`${worker.name} started again`);
@@ -107,8 +117,10 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutRes
     await at(1);
     await load.stop();
     note(`load stopped: ${load.answers.length} requests`);
-
+    await db.end().catch(() => undefined);
+    db = new Client({ connectionString: pg.url });
     await db.connect();
+
     const checks = [
       ...checkAnswers(load.answers, dbAway, killed),
       ...(await checkDatabase(db, s, load.answers, cluster.entry, s.token)),
