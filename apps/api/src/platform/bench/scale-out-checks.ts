@@ -5,7 +5,7 @@
  */
 import { Client } from 'pg';
 import { Member } from './scale-out-cluster';
-import { Answer, bearer, contractOrder, exchangeToken, json, Seeded } from './scale-out-load';
+import { Answer, bearer, contractOrder, exchangeToken, json, payCheckout, Seeded } from './scale-out-load';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,12 +30,12 @@ export function checkAnswers(answers: Answer[], dbAway: Window, killed: Window[]
   const serverErrors = answers.filter((a) => a.status >= 500 && a.status !== 503 && !(a.status === 502 && killed.some((w) => within(w, a))));
   const cut = answers.filter((a) => a.status === 0 || (a.status === 502 && killed.some((w) => within(w, a))));
   const unavailable = answers.filter((a) => a.status === 503);
-  const byKind = (['sign-in', 'session', 'read', 'contract'] as const)
-    .map((k) => `${k} ${count(answers, (a) => a.kind === k && a.status < 300)}/${count(answers, (a) => a.kind === k)}`)
+  const byKind = (['sign-in', 'session', 'read', 'checkout', 'pay', 'contract'] as const)
+    .map((k) => `${k} ${count(answers, (a) => a.kind === k && a.status < 400)}/${count(answers, (a) => a.kind === k)}`)
     .join(', ');
-  const unexpected = answers.filter((a) => a.status >= 300 && a.status < 500);
+  const unexpected = answers.filter((a) => a.status >= 300 && a.status < 500 && !(a.kind === 'pay' && a.status === 303));
   return [
-    { name: 'requests answered 2xx (by kind: ok/sent)', ok: true, figures: `${count(answers, (a) => a.status < 300)} of ${answers.length}; ${byKind}` },
+    { name: 'requests answered 2xx/303 (by kind: ok/sent)', ok: true, figures: `${count(answers, (a) => a.status < 400)} of ${answers.length}; ${byKind}` },
     {
       name: 'no 500 (nor any 5xx but 503)',
       ok: serverErrors.length === 0,
@@ -100,7 +100,21 @@ export async function checkDatabase(db: Client, s: Seeded, answers: Answer[], en
   checks.push({
     name: 'every answered write present exactly once',
     ok: wrong.length === 0,
-    figures: `${count(contracts, (a) => a.status === 201)} contracts answered 201, ${retried} unanswered keys retried, ${total} in the database${wrong.length ? `; ${wrong.slice(0, 5).join('; ')}` : ''}`,
+    figures: `${count(contracts, (a) => a.status === 201)} contracts answered 201, ${retried} unanswered keys retried, ${total} contracts of the vendor in the database (its checkouts' included)${wrong.length ? `; ${wrong.slice(0, 5).join('; ')}` : ''}`,
+  });
+
+  // Checkouts: each reader bought once; a payment answered 303 made exactly one contract, one retried now never a second.
+  const pays = answers.filter((a) => a.kind === 'pay');
+  const badPays: string[] = [];
+  for (const a of pays) {
+    const retry = a.status === 303 ? null : await payCheckout(entry, a.checkoutUrl!);
+    const rows = (await db.query(`SELECT id FROM contracts WHERE vendor_id = $1 AND user_id = $2`, [s.vendorId, a.reader!.userId])).rows;
+    if (rows.length > 1 || ((a.status === 303 || retry?.status === 303) && rows.length !== 1)) badPays.push(`${a.reader!.userId}: ${a.status}/${retry?.status}, ${rows.length} contracts`);
+  }
+  checks.push({
+    name: 'every checkout paid once: one contract each',
+    ok: badPays.length === 0 && pays.length > 0,
+    figures: `${count(answers, (a) => a.kind === 'checkout' && a.status === 201)} checkouts, ${count(pays, (a) => a.status === 303)} paid (303), ${count(pays, (a) => a.status !== 303)} unanswered payments retried${badPays.length ? `; ${badPays.slice(0, 5).join('; ')}` : ''}`,
   });
 
   const reads = answers.filter((a) => a.kind === 'read');

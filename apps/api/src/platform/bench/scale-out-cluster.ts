@@ -78,6 +78,8 @@ export interface ClusterOptions {
   databaseUrl: string;
   apis: number;
   workers: number;
+  /** HAProxy's port: the public address every process names. */
+  entryPort: number;
 }
 
 export interface Cluster {
@@ -142,7 +144,7 @@ export function haproxyConfig(entryPort: number, apis: Member[], errorFile: stri
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!existsSync(HAPROXY)) throw new Error(`no HAProxy at ${HAPROXY}`);
-  const entryPort = await freePort();
+  const entryPort = options.entryPort;
   const entry = `http://127.0.0.1:${entryPort}`;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -8,7 +8,8 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { fromMajor } from '@kiosk/domain';
 import { CreateProduct, CreatePurchaseOption, CreateVendor } from '@kiosk/domain/catalog';
-import { CreateApiKey, RegisterBrowserClient } from '@kiosk/domain/identity';
+import { CreateApiKey, IssueUserToken, RegisterBrowserClient } from '@kiosk/domain/identity';
+import { IDENTITY } from '../../identity/identity.module';
 import { loadConfig } from '../../config';
 import { createRuntime } from '../../runtime';
 import { openDatabase } from '../database/open-database';
@@ -22,11 +23,13 @@ export interface Seeded {
   browserClientId: string;
   token: string;
   paywallId: string;
+  /** Signed-in readers, each buying once through a checkout paid with the embedded test card. */
+  readers: { userId: string; token: string }[];
 }
 
-/** The vendor, its key (contracts and webhooks), a browser client, a product; migrates the database on the way. */
-export async function seedVendor(databaseUrl: string, secretsKey: string): Promise<Omit<Seeded, 'token' | 'paywallId'>> {
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, SECRETS_KEY: secretsKey, LOG_LEVEL: 'silent', WORKER_ENABLED: 'false' });
+/** The vendor (its readers' tokens name `baseUrl`, the load balancer, as their issuer), its key (contracts and webhooks), a browser client, a product, signed-in readers; migrates the database on the way. */
+export async function seedVendor(databaseUrl: string, baseUrl: string, secretsKey: string, readerCount: number): Promise<Omit<Seeded, 'token' | 'paywallId'>> {
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, BASE_URL: baseUrl, SECRETS_KEY: secretsKey, LOG_LEVEL: 'silent', WORKER_ENABLED: 'false' });
   const logger = createLogger('silent');
   const database = await openDatabase(config, logger);
   try {
@@ -54,7 +57,19 @@ export async function seedVendor(databaseUrl: string, secretsKey: string): Promi
       grants: ['contracts:write', 'webhooks:read', 'webhooks:write'],
     });
     const browser = await c.get(RegisterBrowserClient).execute({ vendorId, name: 'site', redirectUris: [`https://${vendorId}.example.com/cb`] });
-    return { vendorId, key: { clientId: created.key.clientId, clientSecret: created.clientSecret }, browserClientId: browser.clientId };
+    const readers: Seeded['readers'] = [];
+    for (let i = 0; i < readerCount; i += 1) {
+      const user = await c.get(IDENTITY.Users).addOrGet({
+        id: `reader-${vendorId}-${i}`,
+        vendorId,
+        email: `reader-${i}@${vendorId}.example.com`,
+        firstName: null,
+        lastName: null,
+        createdAt: new Date(),
+      });
+      readers.push({ userId: user.id, token: (await c.get(IssueUserToken).execute({ vendorId, userId: user.id })).accessToken });
+    }
+    return { vendorId, key: { clientId: created.key.clientId, clientSecret: created.clientSecret }, browserClientId: browser.clientId, readers };
   } finally {
     await database.close();
   }
@@ -80,7 +95,7 @@ export async function startWebhookReceiver() {
 }
 
 export interface Answer {
-  kind: 'sign-in' | 'session' | 'read' | 'contract';
+  kind: 'sign-in' | 'session' | 'read' | 'contract' | 'checkout' | 'pay';
   status: number;
   /** When it was sent, and when its answer (or failure) came. */
   at: number;
@@ -91,6 +106,9 @@ export interface Answer {
   key?: string;
   email?: string;
   contentId?: string;
+  /** The reader of a checkout, and the checkout's page address (`/pay` goes to it). */
+  reader?: { userId: string; token: string };
+  checkoutUrl?: string;
   body?: unknown;
   /** No answer at all (connection reset, timeout). */
   failure?: string;
@@ -138,6 +156,18 @@ export async function prepareVendor(entry: string, seeded: Omit<Seeded, 'token' 
   return { ...seeded, token, paywallId: ((await paywall.json()) as { id: string }).id };
 }
 
+/** The hosted checkout's form, paid with the embedded processor's test card. */
+export function payCheckout(entry: string, checkoutUrl: string): Promise<Response> {
+  const url = new URL(checkoutUrl);
+  return fetch(`${entry}${url.pathname}/pay${url.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ payment: 'embedded:card', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString(),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(15_000),
+  });
+}
+
 async function record(answers: Answer[], kind: Answer['kind'], send: () => Promise<Response>, extra: Partial<Answer> = {}): Promise<Answer> {
   const at = Date.now();
   try {
@@ -151,6 +181,7 @@ async function record(answers: Answer[], kind: Answer['kind'], send: () => Promi
     }
     const code = typeof body === 'object' && body && 'code' in body ? String((body as { code: unknown }).code) : null;
     const answer: Answer = { kind, status: res.status, at, done: Date.now(), retryAfter: res.headers.get('retry-after'), code, body, ...extra };
+    if (res.status === 303) answer.body = res.headers.get('location');
     answers.push(answer);
     return answer;
   } catch (error) {
@@ -169,7 +200,7 @@ export interface Load {
  * `clients` loops, each sending one request at a time with `pauseMs` between
  * them (a steady, bounded load), in turn: a token exchange (a sign-in) whose
  * token the next request uses (on the next process: roundrobin), a counted
- * read of a new article, a contract created and confirmed under an
+ * read of a new article, a reader's checkout paid with the test card, a contract created and confirmed under an
  * Idempotency-Key (its events go to the webhook endpoint).
  */
 export function startLoad(entry: string, s: Seeded, clients: number, pauseMs: number): Load {
@@ -183,7 +214,7 @@ export function startLoad(entry: string, s: Seeded, clients: number, pauseMs: nu
       n += 1;
       const i = n;
       let a: Answer;
-      switch (turn % 4) {
+      switch (turn % 5) {
         case 0:
           a = await record(answers, 'sign-in', () => exchangeToken(entry, s.vendorId, s.key));
           if (a.status === 200) token = (a.body as { access_token: string }).access_token;
@@ -207,6 +238,30 @@ export function startLoad(entry: string, s: Seeded, clients: number, pauseMs: nu
               }),
             { contentId },
           );
+          break;
+        }
+        case 3: {
+          const reader = s.readers.pop();
+          if (!reader) {
+            a = await record(answers, 'sign-in', () => exchangeToken(entry, s.vendorId, s.key));
+            break;
+          }
+          a = await record(
+            answers,
+            'checkout',
+            () =>
+              fetch(`${entry}/checkouts`, {
+                method: 'POST',
+                headers: { ...json, ...bearer(reader.token) },
+                body: JSON.stringify({ items: [{ sku: 'news' }] }),
+                signal: AbortSignal.timeout(15_000),
+              }),
+            { reader },
+          );
+          if (a.status !== 201) break;
+          const checkoutUrl = (a.body as { checkoutUrl: string }).checkoutUrl;
+          await sleep(pauseMs);
+          a = await record(answers, 'pay', () => payCheckout(entry, checkoutUrl), { reader, checkoutUrl });
           break;
         }
         default: {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { PrivatePostgres } from './private-postgres';
 import { checkAcrossProcesses, checkAnswers, checkDatabase, checkWebhooks, Check, Window } from './scale-out-checks';
-import { Cluster, startCluster, waitReady, SECRETS_KEY } from './scale-out-cluster';
+import { Cluster, freePort, startCluster, waitReady, SECRETS_KEY } from './scale-out-cluster';
 import { prepareVendor, seedVendor, startLoad, startWebhookReceiver } from './scale-out-load';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,11 +59,12 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutRes
   let db = new Client({ connectionString: pg.url });
   try {
     note(`private PostgreSQL on port ${pg.port}; logs in ${dir}`);
-    const seeded = await seedVendor(pg.url, SECRETS_KEY);
+    const entryPort = await freePort();
+    const seeded = await seedVendor(pg.url, `http://127.0.0.1:${entryPort}`, SECRETS_KEY, Math.ceil(seconds * 8));
     await db.connect();
     db.on('error', () => undefined); // ended by the PostgreSQL restart: opened again for the checks
     note('migrated and seeded');
-    cluster = await startCluster({ dir, databaseUrl: pg.url, apis: 3, workers: 2 });
+    cluster = await startCluster({ dir, databaseUrl: pg.url, apis: 3, workers: 2, entryPort });
     note(`3 API processes and 2 workers ready behind HAProxy at ${cluster.entry}`);
     const s = await prepareVendor(cluster.entry, seeded, receiver.url);
     const load = startLoad(cluster.entry, s, options.clients ?? 6, options.pauseMs ?? 40);
