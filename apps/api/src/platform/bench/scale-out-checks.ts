@@ -114,7 +114,7 @@ export async function checkDatabase(db: Client, s: Seeded, answers: Answer[], en
   checks.push({
     name: 'every checkout paid once: one contract each',
     ok: badPays.length === 0 && pays.length > 0,
-    figures: `${count(answers, (a) => a.kind === 'checkout' && a.status === 201)} checkouts, ${count(pays, (a) => a.status === 303)} paid (303), ${count(pays, (a) => a.status !== 303)} unanswered payments retried${badPays.length ? `; ${badPays.slice(0, 5).join('; ')}` : ''}`,
+    figures: `${count(answers, (a) => a.kind === 'checkout' && a.status === 201)} checkouts, ${count(pays, (a) => a.status === 303)} paid (303), ${count(pays, (a) => a.status !== 303)} others retried (${[...new Set(pays.map((a) => a.status))].map((st) => `${st} x${count(pays, (a) => a.status === st)}`).join(', ')})${badPays.length ? `; ${badPays.slice(0, 5).join('; ')}` : ''}`,
   });
 
   const reads = answers.filter((a) => a.kind === 'read');
