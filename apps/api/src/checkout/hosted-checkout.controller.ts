@@ -130,8 +130,10 @@ export class HostedCheckoutController implements Controller {
     let checkout;
     try {
       checkout = await this.u.get.execute({ vendorId, checkoutId: id, owner: null });
-    } catch {
-      return notFound();
+    } catch (error) {
+      // Not found (or not this link's): the wrong-link page. Anything else (the database away) is the error handler's: 503, not 404.
+      if (error instanceof DomainError) return notFound();
+      throw error;
     }
     const vendor = await this.vendors.find(vendorId);
     const settings = await this.u.settings.execute(vendorId);
