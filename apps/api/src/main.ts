@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './platform/database/open-database';
 import { createHttpServer } from './platform/http/server';
 import { createLogger } from './platform/logger';
+import { startupBanner } from './startup-banner';
 
 const EXIT_CONFIG = 78; // EX_CONFIG from sysexits.h
 
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
 
   const server: Server = createHttpServer(runtime.app, config.httpTimeouts).listen(config.port, config.host, () => {
     logger.info({ baseUrl: config.baseUrl, authUrl: config.authUrl, embedded: database.embedded }, 'kiosk listening');
+    const banner = startupBanner(config.env, config.baseUrl, DEMO_VENDOR_ID);
+    if (banner) process.stdout.write(banner);
   });
   let stopping = false;
   const stop = async (signal: string) => {
