@@ -31,7 +31,6 @@ import { IDENTITY } from './identity.module';
 import { AccessTokenVerifier } from './jwt-access-tokens';
 import { EmbeddedOpenIdProvider } from './oidc/embedded-provider';
 import { InteractionController } from './oidc/interaction.controller';
-import { PasswordResetController } from './oidc/password-reset.controller';
 import { CodeSignInController } from './oidc/code-sign-in.controller';
 import { PageContexts } from './pages/page-context';
 import { PageMessageStore, SqlPageMessages } from './pages/page-messages';
@@ -176,20 +175,11 @@ export const signInModule = defineModule({
         c.get(RequestSignUp),
         c.get(ConfirmSignUp),
         c.get(RequestPasswordReset),
+        c.get(ResetPassword),
         new URL(config.authUrl).pathname.replace(/\/$/, ''),
         config.authUrl,
         c.get(PageContexts),
         c.get(RateLimits),
-      );
-    });
-    bind(TOKENS.Controller).toDynamicValue((c) => {
-      const config = c.get(TOKENS.Config);
-      if (config.oidcIssuer) return { routes: () => [] };
-      return new PasswordResetController(
-        c.get(IDENTITY.BrowserClients),
-        c.get(ResetPassword),
-        new URL(config.authUrl).pathname.replace(/\/$/, ''),
-        c.get(PageContexts),
       );
     });
     // Passwordless: a mailed code or link beside the password (DESIGN.md 6).

@@ -1,9 +1,11 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DomainError } from '@kiosk/domain';
 import {
   BrowserClientRepository,
   ConfirmSignUp,
   RequestPasswordReset,
   RequestSignUp,
+  ResetPassword,
   SignIn,
   User,
 } from '@kiosk/domain/identity';
@@ -11,18 +13,22 @@ import { Request, Response } from 'express';
 import { Controller, route, RouteSpec } from '../../platform/http/routes';
 import {
   ACCOUNT_CREATED_PAGE_EXAMPLE,
+  BROWSER_CLIENT_ID,
   CHECK_MAIL_PAGE_EXAMPLE,
   CONFIRM_PAGE_EXAMPLE,
   CREDENTIALS_EXAMPLE,
   FORGOT_PAGE_EXAMPLE,
   INTERACTION_RESUME_LOCATION,
   INTERACTION_UID,
+  RESET_DONE_PAGE_EXAMPLE,
+  RESET_PAGE_EXAMPLE,
   RESET_SENT_PAGE_EXAMPLE,
   SIGN_IN_PAGE_EXAMPLE,
   SIGN_UP_PAGE_EXAMPLE,
 } from '../identity.examples';
 import { EmbeddedOpenIdProvider } from './embedded-provider';
 import { PageContexts } from '../pages/page-context';
+import { LanguageWish } from '../pages/page-language';
 import {
   checkMailPage,
   confirmSignUpPage,
@@ -30,20 +36,42 @@ import {
   FormError,
   formError,
   forgotPage,
+  resetPage,
   signInPage,
   signUpDonePage,
   signUpPage,
 } from '../pages/sign-in-pages';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
-import { CredentialsForm, errorCode, field, HTML, linkQuery, query, sendPage, wishOf } from './interaction-forms';
 import { mailRequestChecks, RATE_RULES } from '../../platform/rate-limits/rate-rules';
 
+export class CredentialsForm {
+  @IsOptional() @IsString() @MaxLength(320) email?: string;
+  @IsOptional() @IsString() @MaxLength(400) password?: string;
+}
+
+const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
 const TOO_MANY_MAILS_PAGE = {
   ...HTML,
   description: 'Too many e-mails asked for this address (5 in 15 minutes) or from this address (30 in 15 minutes): the form again, with Retry-After',
 };
 /** The form's message once e-mails to an address or from a client IP are limited. */
 const TOO_MANY_MAILS: FormError = { message: 'error.tooManyMails', fields: [] };
+const query = (req: Request, name: string) => {
+  const value = req.query[name];
+  // A sign-up link's sealed token holds the e-mail and the password hash: longer than other values.
+  return typeof value === 'string' && value.length <= 4096 ? value : '';
+};
+/** The reader's language wish: `ui_locales` of the address (a mailed link carries it), then Accept-Language. */
+const wishOf = (req: Request): LanguageWish => ({ uiLocales: query(req, 'ui_locales') || null, acceptLanguage: req.headers['accept-language'] ?? null });
+/** The named parameters of the request's query, for a form that posts back to the same link. */
+const linkQuery = (req: Request, names: string[]) =>
+  new URLSearchParams(names.flatMap((n): [string, string][] => (n === 'token' || query(req, n) ? [[n, query(req, n)]] : []))).toString();
+const errorCode = (error: DomainError) => (error as { code?: string }).code;
+const field = (body: unknown, name: string) => {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.length <= 400 ? value : '';
+};
+
 /**
  * The embedded provider's own pages: sign in, sign up, and the password
  * reset through the mail port. They belong to the interaction the provider
@@ -57,6 +85,7 @@ export class InteractionController implements Controller {
     private readonly requestSignUp: RequestSignUp,
     private readonly confirmSignUp: ConfirmSignUp,
     private readonly requestReset: RequestPasswordReset,
+    private readonly resetPassword: ResetPassword,
     private readonly authPath: string,
     private readonly authUrl: string,
     private readonly contexts: PageContexts,
@@ -130,7 +159,7 @@ export class InteractionController implements Controller {
   }
 
   private page(res: Response, status: number, html: string) {
-    sendPage(res, status, html);
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
   }
 
   routes(): RouteSpec[] {
@@ -366,11 +395,62 @@ export class InteractionController implements Controller {
           this.page(res, 200, forgotPage(context, this.actions(params.uid), true));
         },
       }),
+      route({
+        method: 'get',
+        path: `${this.authPath}/reset/{clientId}`,
+        operationId: 'resetPasswordPage',
+        summary: 'Choose a new password (from the e-mailed link)',
+        description:
+          'The page of the mailed reset link (query `token`, `ui_locales`), in the look of the site `clientId` names; the ' +
+          'token is checked when the form is posted.',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, responses: { 200: RESET_PAGE_EXAMPLE } },
+        tags,
+        auth: { kind: 'none' },
+        browserPage: true,
+        responses: { 200: HTML },
+        handler: async ({ req, res, params }) => {
+          const context = await this.contexts.forClientId(params.clientId, wishOf(req));
+          this.page(res, 200, resetPage(context, this.resetAction(req, params.clientId)));
+        },
+      }),
+      route<CredentialsForm>({
+        method: 'post',
+        path: `${this.authPath}/reset/{clientId}`,
+        operationId: 'resetPassword',
+        summary: 'Set the new password',
+        description:
+          'Sets the password of the link\'s account; a link that does not work, or a password the service refuses, shows ' +
+          'the page again with the reason (400).',
+        examples: { params: { clientId: BROWSER_CLIENT_ID }, request: { password: CREDENTIALS_EXAMPLE.password }, responses: { 200: RESET_DONE_PAGE_EXAMPLE } },
+        tags,
+        auth: { kind: 'none' },
+        browserPage: true,
+        body: form,
+        rawErrors: true,
+        responses: { 200: HTML, 400: HTML },
+        handler: async ({ req, res, params, body }) => {
+          const token = typeof req.query.token === 'string' ? req.query.token : '';
+          const client = await this.clients.findById(params.clientId);
+          const context = client ? await this.contexts.forClient(client, wishOf(req)) : this.contexts.neutral(wishOf(req));
+          try {
+            if (!client) throw new Error('unknown client');
+            await this.resetPassword.execute({ vendorId: client.vendorId, token, password: field(body, 'password') });
+            this.page(res, 200, resetPage(context, '', undefined, true));
+          } catch (error) {
+            const failure = formError(error instanceof DomainError ? errorCode(error) : 'ACCOUNT.RESET_TOKEN_INVALID');
+            this.page(res, 400, resetPage(context, this.resetAction(req, params.clientId), failure));
+          }
+        },
+      }),
     ];
   }
 
   /** The form's own address, keeping the token, client and language of the mailed link. */
   private confirmAction(req: Request, uid: string) {
     return `${this.authPath}/interaction/${encodeURIComponent(uid)}/confirm?${linkQuery(req, ['token', 'client_id', 'ui_locales'])}`;
+  }
+
+  private resetAction(req: Request, clientId: string) {
+    return `${this.authPath}/reset/${encodeURIComponent(clientId)}?${linkQuery(req, ['token', 'ui_locales'])}`;
   }
 }
