@@ -33,7 +33,6 @@ import {
   checkMailPage,
   confirmSignUpPage,
   expiredPage,
-  FormError,
   formError,
   forgotPage,
   resetPage,
@@ -42,7 +41,7 @@ import {
   signUpPage,
 } from '../pages/sign-in-pages';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
-import { mailRequestChecks, RATE_RULES } from '../../platform/rate-limits/rate-rules';
+import { RATE_RULES } from '../../platform/rate-limits/rate-rules';
 
 export class CredentialsForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -50,12 +49,6 @@ export class CredentialsForm {
 }
 
 const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
-const TOO_MANY_MAILS_PAGE = {
-  ...HTML,
-  description: 'Too many e-mails asked for this address (5 in 15 minutes) or from this address (30 in 15 minutes): the form again, with Retry-After',
-};
-/** The form's message once e-mails to an address or from a client IP are limited. */
-const TOO_MANY_MAILS: FormError = { message: 'error.tooManyMails', fields: [] };
 const query = (req: Request, name: string) => {
   const value = req.query[name];
   // A sign-up link's sealed token holds the e-mail and the password hash: longer than other values.
@@ -105,21 +98,6 @@ export class InteractionController implements Controller {
       { rule: RATE_RULES.signInFailuresPerAccount, key: account },
       { rule: RATE_RULES.signInFailuresPerIp, key: `${vendorId}:${ip}` },
     ];
-  }
-
-  /**
-   * Counts an e-mail asked for (sign-up, reset) against the address and the
-   * client IP; false, with Retry-After set, once either has asked too often.
-   */
-  private async mailAllowed(req: Request, res: Response, vendorId: string, email: string): Promise<boolean> {
-    try {
-      await this.limits?.count(mailRequestChecks(vendorId, email, req.ip));
-      return true;
-    } catch (error) {
-      if (!(error instanceof RateLimited)) throw error;
-      res.set(error.headers);
-      return false;
-    }
   }
 
   private actions(uid: string) {
@@ -267,16 +245,13 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 400: HTML, 429: TOO_MANY_MAILS_PAGE },
+        responses: { 200: HTML, 400: HTML },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const email = field(body, 'email');
           const { clientId, context } = found;
           const lang = encodeURIComponent(context.tr.lang);
-          if (!(await this.mailAllowed(req, res, found.vendorId, email))) {
-            return this.page(res, 429, signUpPage(context, this.actions(params.uid), email, TOO_MANY_MAILS));
-          }
           try {
             await this.requestSignUp.execute({
               vendorId: found.vendorId,
@@ -377,14 +352,11 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 429: TOO_MANY_MAILS_PAGE },
+        responses: { 200: HTML },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const { clientId, context } = found;
-          if (!(await this.mailAllowed(req, res, found.vendorId, field(body, 'email')))) {
-            return this.page(res, 429, forgotPage(context, this.actions(params.uid), false, TOO_MANY_MAILS));
-          }
           await this.requestReset.execute({
             vendorId: found.vendorId,
             email: field(body, 'email'),

@@ -33,7 +33,6 @@ export const EN = {
   'code.linkSubmit': 'Sign in',
   'error.codeInvalid': 'That code is not right, or it has expired. Check it, or ask for a new one.',
   'error.linkInvalid': 'This sign-in link has expired, was already used, or was opened in another browser. Type the code from the e-mail instead, or ask for a new one.',
-  'error.tooManyMails': 'Too many e-mails were asked for. Wait a few minutes, then try again.',
   'error.tooManyCodes': 'Too many codes were sent to this address. Wait a few minutes, then ask again.',
 
   'signUp.title': 'Create an account',

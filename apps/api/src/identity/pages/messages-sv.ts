@@ -29,7 +29,6 @@ export const SV: Record<MessageKey, string> = {
   'code.linkSubmit': 'Logga in',
   'error.codeInvalid': 'Koden stämmer inte eller har gått ut. Kontrollera den, eller be om en ny.',
   'error.linkInvalid': 'Inloggningslänken har gått ut, har redan använts eller öppnades i en annan webbläsare. Skriv in koden från mejlet i stället, eller be om en ny.',
-  'error.tooManyMails': 'För många e-postmeddelanden har begärts. Vänta några minuter och försök igen.',
   'error.tooManyCodes': 'För många koder har skickats till den här adressen. Vänta några minuter och försök igen.',
 
   'signUp.title': 'Skapa ett konto',

@@ -130,12 +130,11 @@ export function signUpPage(ctx: PageContext, action: { signUp: string; signIn: s
   );
 }
 
-export function forgotPage(ctx: PageContext, action: { forgot: string; signIn: string }, sent: boolean, error?: FormError) {
+export function forgotPage(ctx: PageContext, action: { forgot: string; signIn: string }, sent: boolean) {
   return layout(
     ctx,
     ctx.tr.t('forgot.title'),
     heading(ctx, 'forgot.title', sent ? undefined : 'forgot.lead') +
-      errorBlock(ctx, error) +
       (sent
         ? note('sent', ctx.tr.t('forgot.sent'))
         : form(action.forgot, emailInput(ctx, ''), 'send-link', ctx.tr.t('forgot.submit'))) +

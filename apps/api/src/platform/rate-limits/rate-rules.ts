@@ -28,15 +28,3 @@ export const RATE_RULES = {
   /** Failed token requests from one client IP, whatever the client. */
   tokenFailuresPerIp: { name: 'token:ip', points: 100, windowSeconds: 60, blockSeconds: 300, what: 'failed token requests from this address' },
 } satisfies Record<string, RateRule>;
-
-/**
- * What every e-mail a visitor can ask for counts against (sign-in codes and
- * links, sign-up links, password resets): the address asked for, known or
- * not (the answer is the same for both), and the client IP, at one vendor.
- */
-export function mailRequestChecks(vendorId: string, email: string, ip: string | undefined) {
-  return [
-    { rule: RATE_RULES.mailsPerAccount, key: `${vendorId}:${email.trim().toLowerCase()}` },
-    { rule: RATE_RULES.mailsPerIp, key: `${vendorId}:${ip ?? ''}` },
-  ];
-}
