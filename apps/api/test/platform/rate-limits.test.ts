@@ -89,6 +89,59 @@ describe('password sign-in on the embedded provider', () => {
   });
 });
 
+describe('sign-up and password-reset mails on the embedded provider', () => {
+  let site: Awaited<ReturnType<typeof startListeningApp>>;
+  beforeAll(async () => {
+    site = await startListeningApp({ TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => site.close());
+
+  async function signInPageOf(locale: string) {
+    const v = await givenVendor(site);
+    const client = await site.runtime.container
+      .get(RegisterBrowserClient)
+      .execute({ vendorId: v.vendorId, name: 'News', redirectUris: ['https://news.example.com/after-login'] });
+    const jar = new CookieJar();
+    const start = await jar.follow(
+      `${site.baseUrl}/auth/${client.clientId}/login?return_to=${encodeURIComponent('https://news.example.com/a')}&ui_locales=${locale}`,
+    );
+    expect(start.response.status).toBe(200);
+    const post = (action: string, fields: Record<string, string>, ip: string) =>
+      jar.fetch(`${start.url}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: new URLSearchParams(fields).toString(),
+      });
+    return { v, post };
+  }
+
+  it('answers the 6th sign-up for one address within 15 minutes with 429, Retry-After and the form in the reader\'s language', async () => {
+    const { v, post } = await signInPageOf('sv');
+    const email = `new@${v.vendorId}.example.com`;
+    for (let i = 0; i < 5; i += 1) expect((await post('signup', { email, password: 'a long enough password' }, `203.0.113.${20 + i}`)).status).toBe(200);
+    const refused = await post('signup', { email, password: 'a long enough password' }, '203.0.113.99');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const page = await refused.text();
+    expect(page).toContain('<html lang="sv"');
+    expect(page).toContain('För många mejl har begärts');
+    // Another address from another network is not held back.
+    expect((await post('signup', { email: `other@${v.vendorId}.example.com`, password: 'a long enough password' }, '198.51.100.3')).status).toBe(200);
+  });
+
+  it('answers the 31st mail asked for from one client IP with 429, whatever the addresses; forgot-password counts the same', async () => {
+    const { v, post } = await signInPageOf('en');
+    for (let i = 0; i < 30; i += 1) expect((await post('forgot', { email: `reader${i}@${v.vendorId}.example.com` }, '203.0.113.61')).status).toBe(200);
+    const refused = await post('forgot', { email: `reader-last@${v.vendorId}.example.com` }, '203.0.113.61');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('Too many e-mails were asked for');
+    // Sign-up from that address shares the count; another address's client is served.
+    expect((await post('signup', { email: `fresh@${v.vendorId}.example.com`, password: 'a long enough password' }, '203.0.113.61')).status).toBe(429);
+    expect((await post('forgot', { email: `reader-last@${v.vendorId}.example.com` }, '198.51.100.61')).status).toBe(200);
+  });
+});
+
 describe('card payments on the hosted checkout', () => {
   it('refuses the 11th payment after ten declined cards on one checkout with 429; another checkout pays', async () => {
     const v = await givenShop(app);

@@ -34,6 +34,7 @@ import {
   confirmSignUpPage,
   expiredPage,
   formError,
+  FormError,
   forgotPage,
   resetPage,
   signInPage,
@@ -41,7 +42,7 @@ import {
   signUpPage,
 } from '../pages/sign-in-pages';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
-import { RATE_RULES } from '../../platform/rate-limits/rate-rules';
+import { mailChecks, signInChecks } from './guess-limits';
 
 export class CredentialsForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -49,6 +50,8 @@ export class CredentialsForm {
 }
 
 const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
+const TOO_MANY_MAILS_PAGE = { ...HTML, description: 'Too many e-mails asked for this address (5 in 15 minutes) or from this address (30): the form again, with Retry-After' };
+const TOO_MANY_MAILS: FormError = { message: 'error.tooManyMails', fields: [] };
 const query = (req: Request, name: string) => {
   const value = req.query[name];
   // A sign-up link's sealed token holds the e-mail and the password hash: longer than other values.
@@ -85,19 +88,16 @@ export class InteractionController implements Controller {
     private readonly limits: RateLimits | null = null,
   ) {}
 
-  /**
-   * What a password guess counts against (docs/operations.md, "Rate limits"):
-   * the account from this client IP, the account from anywhere, this IP on
-   * any account of the vendor. A client IP is what TRUST_PROXY says it is.
-   */
-  private signInChecks(req: Request, vendorId: string, email: string) {
-    const account = `${vendorId}:${email.trim().toLowerCase()}`;
-    const ip = req.ip ?? '';
-    return [
-      { rule: RATE_RULES.signInFailuresPerAccountAndIp, key: `${account}:${ip}` },
-      { rule: RATE_RULES.signInFailuresPerAccount, key: account },
-      { rule: RATE_RULES.signInFailuresPerIp, key: `${vendorId}:${ip}` },
-    ];
+  /** Counts a mail asked for; false (with Retry-After set) when the address or the client IP has asked too often. */
+  private async mailAllowed(req: Request, res: Response, vendorId: string, email: string) {
+    try {
+      await this.limits?.count(mailChecks(vendorId, email, req.ip));
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      res.set(error.headers);
+      return false;
+    }
   }
 
   private actions(uid: string) {
@@ -193,7 +193,7 @@ export class InteractionController implements Controller {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const email = field(body, 'email');
-          const checks = this.signInChecks(req, found.vendorId, email);
+          const checks = signInChecks(found.vendorId, email, req.ip);
           try {
             // Refused before the password is hashed: a guess past the limit costs the server nothing.
             await this.limits?.check(checks);
@@ -245,13 +245,16 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 400: HTML },
+        responses: { 200: HTML, 400: HTML, 429: TOO_MANY_MAILS_PAGE },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const email = field(body, 'email');
           const { clientId, context } = found;
           const lang = encodeURIComponent(context.tr.lang);
+          if (!(await this.mailAllowed(req, res, found.vendorId, email))) {
+            return this.page(res, 429, signUpPage(context, this.actions(params.uid), email, TOO_MANY_MAILS));
+          }
           try {
             await this.requestSignUp.execute({
               vendorId: found.vendorId,
@@ -352,14 +355,18 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML },
+        responses: { 200: HTML, 429: TOO_MANY_MAILS_PAGE },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const { clientId, context } = found;
+          const email = field(body, 'email');
+          if (!(await this.mailAllowed(req, res, found.vendorId, email))) {
+            return this.page(res, 429, forgotPage(context, this.actions(params.uid), false, TOO_MANY_MAILS));
+          }
           await this.requestReset.execute({
             vendorId: found.vendorId,
-            email: field(body, 'email'),
+            email,
             resetUrl: (token) =>
               `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}&ui_locales=${encodeURIComponent(context.tr.lang)}`,
             language: context.tr.lang,
