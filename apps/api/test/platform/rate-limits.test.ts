@@ -1,6 +1,7 @@
 import { RegisterBrowserClient, SignUp } from '@kiosk/domain/identity';
 import { bearer, givenVendor, startListeningApp, startTestApp, TestApp } from '../support/harness';
 import { CookieJar } from '../identity/cookie-jar';
+import { EmbeddedMailer } from '../../src/mail/mail.module';
 import { givenShop, pagePath } from '../checkout/support';
 
 /*
@@ -86,7 +87,38 @@ describe('password sign-in on the embedded provider', () => {
     // ...but its owner elsewhere signs in.
     const owner = await attempt('the right horse battery', '198.51.100.77');
     expect(owner.status).toBe(303);
-  });
+    // Its owner was told once, in the branded mail, when the account's limit was reached.
+    const warnings = (await c.get(EmbeddedMailer).list(v.vendorId, email)).filter((m) => m.subject.startsWith('Failed sign-ins'));
+    expect(warnings.map((m) => m.subject)).toEqual([`Failed sign-ins to your Vendor ${v.vendorId} account`]);
+    expect(warnings[0].body).toContain('many failed sign-ins to your account');
+  }, 120_000);
+
+  it('mails the owner at most once an hour, and never an address without an account', async () => {
+    const v = await givenVendor(site);
+    const c = site.runtime.container;
+    const client = await c.get(RegisterBrowserClient).execute({ vendorId: v.vendorId, name: 'News', redirectUris: ['https://news.example.com/after-login'] });
+    const email = `owner@${v.vendorId}.example.com`;
+    await c.get(SignUp).execute({ vendorId: v.vendorId, email, password: 'the right horse battery' });
+    const jar = new CookieJar();
+    const start = await jar.follow(`${site.baseUrl}/auth/${client.clientId}/login?return_to=${encodeURIComponent('https://news.example.com/a')}&ui_locales=sv`);
+    const attempt = (address: string, ip: string) =>
+      jar.fetch(`${start.url}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: new URLSearchParams({ email: address, password: 'wrong' }).toString(),
+      });
+    // Two addresses each reach the account-and-address limit; then again from another address.
+    for (const ip of ['203.0.113.81', '203.0.113.82']) {
+      for (let i = 0; i < 30; i += 1) await attempt(email, ip);
+      expect((await attempt(email, ip)).status).toBe(429);
+    }
+    const nobody = `nobody@${v.vendorId}.example.com`;
+    for (let i = 0; i < 31; i += 1) await attempt(nobody, '203.0.113.83');
+    const mails = c.get(EmbeddedMailer);
+    const sent = await mails.list(v.vendorId, email);
+    expect(sent.map((m) => m.subject)).toEqual([`Misslyckade inloggningar till ditt konto hos Vendor ${v.vendorId}`]);
+    expect(await mails.list(v.vendorId, nobody)).toEqual([]);
+  }, 180_000);
 });
 
 describe('sign-up and password-reset mails on the embedded provider', () => {

@@ -1,4 +1,7 @@
-import { RateCheck } from '../../platform/rate-limits/rate-limits';
+import { UserRepository } from '@kiosk/domain/identity';
+import { Logger } from 'pino';
+import { RateCheck, RateLimited, RateLimits, RateRule } from '../../platform/rate-limits/rate-limits';
+import { MailerAccountMail } from '../account-mail';
 import { RATE_RULES } from '../../platform/rate-limits/rate-rules';
 
 /**
@@ -27,4 +30,32 @@ export function mailChecks(vendorId: string, email: string, ip: string | undefin
     { rule: RATE_RULES.mailsPerAccount, key: accountOf(vendorId, email) },
     { rule: RATE_RULES.mailsPerIp, key: `${vendorId}:${ip ?? ''}` },
   ];
+}
+
+/**
+ * Mails an account's owner when its failed sign-ins reach a limit (the
+ * account's own, from one address or from anywhere; not the client IP's,
+ * which spans accounts), at most once an hour per account, and only for an
+ * address that has an account. Sending never fails the sign-in's answer.
+ */
+export class FailedSignInWarnings {
+  constructor(
+    private readonly limits: RateLimits,
+    private readonly users: Pick<UserRepository, 'findByEmail'>,
+    private readonly mail: Pick<MailerAccountMail, 'sendFailedSignIns'>,
+    private readonly logger: Pick<Logger, 'warn'>,
+  ) {}
+
+  /** After a failure was counted: `reached` are the rules it used up (or went over). */
+  async afterFailure(reached: readonly RateRule[], to: { vendorId: string; email: string; language: string }): Promise<void> {
+    if (!reached.some((rule) => rule.name !== RATE_RULES.signInFailuresPerIp.name)) return;
+    try {
+      const email = to.email.trim();
+      if (!(await this.users.findByEmail(to.vendorId, email))) return;
+      await this.limits.count([{ rule: RATE_RULES.failedSignInMailsPerAccount, key: accountOf(to.vendorId, email) }]);
+      await this.mail.sendFailedSignIns({ vendorId: to.vendorId, email, language: to.language });
+    } catch (error) {
+      if (!(error instanceof RateLimited)) this.logger.warn({ err: error }, 'the failed sign-ins warning could not be sent');
+    }
+  }
 }

@@ -42,7 +42,7 @@ import {
   signUpPage,
 } from '../pages/sign-in-pages';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
-import { mailChecks, signInChecks } from './guess-limits';
+import { FailedSignInWarnings, mailChecks, signInChecks } from './guess-limits';
 
 export class CredentialsForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -86,6 +86,7 @@ export class InteractionController implements Controller {
     private readonly authUrl: string,
     private readonly contexts: PageContexts,
     private readonly limits: RateLimits | null = null,
+    private readonly warnings: FailedSignInWarnings | null = null,
   ) {}
 
   /** Counts a mail asked for; false (with Retry-After set) when the address or the client IP has asked too often. */
@@ -208,7 +209,11 @@ export class InteractionController implements Controller {
             await this.finish(req, res, user);
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            if (errorCode(error) === 'ACCOUNT.WRONG_CREDENTIALS') await this.limits?.count(checks).catch(() => undefined);
+            if (errorCode(error) === 'ACCOUNT.WRONG_CREDENTIALS') {
+              const reached = await this.limits?.count(checks).catch((refused: unknown) => (refused instanceof RateLimited ? [refused.rule] : []));
+              // A failure that reached a limit of the account's: its owner hears of it (at most once an hour).
+              await this.warnings?.afterFailure(reached ?? [], { vendorId: found.vendorId, email, language: found.context.tr.lang });
+            }
             this.page(res, 401, signInPage(found.context, this.actions(params.uid), email, formError(errorCode(error))));
           }
         },

@@ -25,7 +25,10 @@ export interface RateCheck {
 }
 
 export class RateLimited extends HttpProblem {
-  constructor(rule: RateRule, retryAfterSeconds: number) {
+  constructor(
+    readonly rule: RateRule,
+    retryAfterSeconds: number,
+  ) {
     super(
       429,
       'RATE_LIMITED',
@@ -110,18 +113,25 @@ export class RateLimits {
     }
   }
 
-  /** Counts one attempt against every key; refuses (429) when this one went over a rule. */
-  async count(checks: readonly RateCheck[]): Promise<void> {
+  /**
+   * Counts one attempt against every key; refuses (429) when this one went
+   * over a rule. Answers the rules this attempt used up (it was the last the
+   * rule allows: the next is refused), so a caller can act once as a limit is reached.
+   */
+  async count(checks: readonly RateCheck[]): Promise<RateRule[]> {
     let refused: RateLimited | null = null;
+    const usedUp: RateRule[] = [];
     for (const c of checks) {
       try {
-        await this.limiter(c.rule).consume(RateLimits.keyOf(c));
+        const res = await this.limiter(c.rule).consume(RateLimits.keyOf(c));
+        if (res.remainingPoints === 0) usedUp.push(c.rule);
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) refused ??= new RateLimited(c.rule, retryAfterOf(outcome));
         else this.logger.warn({ err: outcome, rule: c.rule.name }, 'rate limit could not be counted');
       }
     }
     if (refused) throw refused;
+    return usedUp;
   }
 
   /** Forgets a key's count (a successful sign-in clears its failures). */
