@@ -54,6 +54,26 @@ describe('the token endpoint', () => {
   });
 });
 
+describe('the client IP without TRUST_PROXY', () => {
+  it('ignores X-Forwarded-For: a guesser who sends another one with each try is still refused at the 31st', async () => {
+    const direct = await startTestApp();
+    try {
+      const v = await givenVendor(direct);
+      const key = await v.apiKey('read');
+      const attempt = (i: number) =>
+        direct.http
+          .post(v.tokenPath)
+          .set('X-Forwarded-For', `198.51.100.${i}`)
+          .type('form')
+          .send({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: `wrong-${i}`, audience: 'urn:service' });
+      for (let i = 0; i < 30; i += 1) expect((await attempt(i)).status).toBe(401);
+      expect((await attempt(30)).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
 describe('password sign-in on the embedded provider', () => {
   let site: Awaited<ReturnType<typeof startListeningApp>>;
   beforeAll(async () => {
