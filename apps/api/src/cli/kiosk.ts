@@ -44,6 +44,7 @@ import { registerCheckoutCommands } from '../checkout/checkout.cli';
 import { registerScriptCommands } from '../scripts/scripts.cli';
 import { registerVendorCommands } from '../catalog/vendors.cli';
 import { registerBackupCommands } from './backup.cli';
+import { registerRateLimitCommands } from '../platform/rate-limits/rate-limits.cli';
 import { BackupRefused } from '../platform/database/backup';
 
 /**
@@ -259,6 +260,7 @@ registerLicenseCommands(program, withRuntime);
 registerCheckoutCommands(program, withRuntime);
 registerScriptCommands(program, withRuntime);
 registerWebhookCommands(program, withRuntime);
+registerRateLimitCommands(program, (work) => withRuntime((r) => work(r.database.db)));
 registerBackupCommands(program, (result) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`));
 
 describeEveryOption(program);

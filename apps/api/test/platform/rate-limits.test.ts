@@ -1,4 +1,6 @@
 import { RegisterBrowserClient, SignUp } from '@kiosk/domain/identity';
+import { Command } from 'commander';
+import { registerRateLimitCommands } from '../../src/platform/rate-limits/rate-limits.cli';
 import { bearer, givenVendor, startListeningApp, startTestApp, TestApp } from '../support/harness';
 import { CookieJar } from '../identity/cookie-jar';
 import { EmbeddedMailer } from '../../src/mail/mail.module';
@@ -179,6 +181,25 @@ describe('sign-up and password-reset mails on the embedded provider', () => {
     expect(page).toContain('För många mejl har begärts');
     // Another address from another network is not held back.
     expect((await post('signup', { email: `other@${v.vendorId}.example.com`, password: 'a long enough password' }, '198.51.100.3')).status).toBe(200);
+  });
+
+  it('holds a vendor to its own values (kiosk vendor:rate-limit), and to the default again after --default', async () => {
+    const { v, post } = await signInPageOf('en');
+    const setLimit = async (...args: string[]) => {
+      const program = new Command('kiosk').exitOverride();
+      let printed: unknown;
+      registerRateLimitCommands(program, async (work) => {
+        printed = await work(site.runtime.database.db);
+      });
+      await program.parseAsync(['vendor:rate-limit', '--vendor', v.vendorId, '--rule', 'mail:account', ...args], { from: 'user' });
+      return printed;
+    };
+    expect(await setLimit('--points', '2')).toEqual({ vendorId: v.vendorId, rateLimits: { 'mail:account': { points: 2 } } });
+    const email = `strict@${v.vendorId}.example.com`;
+    for (let i = 0; i < 2; i += 1) expect((await post('forgot', { email }, `203.0.113.${140 + i}`)).status).toBe(200);
+    expect((await post('forgot', { email }, '203.0.113.142')).status).toBe(429);
+    expect(await setLimit('--default')).toEqual({ vendorId: v.vendorId, rateLimits: {} });
+    await expect(setLimit('--points', '0')).rejects.toThrow(/at least 1/);
   });
 
   it('answers the 31st mail asked for from one client IP with 429, whatever the addresses; forgot-password counts the same', async () => {

@@ -15,9 +15,9 @@ const accountOf = (vendorId: string, email: string) => `${vendorId}:${email.trim
 export function signInChecks(vendorId: string, email: string, ip: string | undefined): RateCheck[] {
   const account = accountOf(vendorId, email);
   return [
-    { rule: RATE_RULES.signInFailuresPerAccountAndIp, key: `${account}:${ip ?? ''}` },
-    { rule: RATE_RULES.signInFailuresPerAccount, key: account },
-    { rule: RATE_RULES.signInFailuresPerIp, key: `${vendorId}:${ip ?? ''}` },
+    { rule: RATE_RULES.signInFailuresPerAccountAndIp, key: `${account}:${ip ?? ''}`, vendorId },
+    { rule: RATE_RULES.signInFailuresPerAccount, key: account, vendorId },
+    { rule: RATE_RULES.signInFailuresPerIp, key: `${vendorId}:${ip ?? ''}`, vendorId },
   ];
 }
 
@@ -27,8 +27,8 @@ export function signInChecks(vendorId: string, email: string, ip: string | undef
  */
 export function mailChecks(vendorId: string, email: string, ip: string | undefined): RateCheck[] {
   return [
-    { rule: RATE_RULES.mailsPerAccount, key: accountOf(vendorId, email) },
-    { rule: RATE_RULES.mailsPerIp, key: `${vendorId}:${ip ?? ''}` },
+    { rule: RATE_RULES.mailsPerAccount, key: accountOf(vendorId, email), vendorId },
+    { rule: RATE_RULES.mailsPerIp, key: `${vendorId}:${ip ?? ''}`, vendorId },
   ];
 }
 
@@ -52,7 +52,7 @@ export class FailedSignInWarnings {
     try {
       const email = to.email.trim();
       if (!(await this.users.findByEmail(to.vendorId, email))) return;
-      await this.limits.count([{ rule: RATE_RULES.failedSignInMailsPerAccount, key: accountOf(to.vendorId, email) }]);
+      await this.limits.count([{ rule: RATE_RULES.failedSignInMailsPerAccount, key: accountOf(to.vendorId, email), vendorId: to.vendorId }]);
       await this.mail.sendFailedSignIns({ vendorId: to.vendorId, email, language: to.language });
     } catch (error) {
       if (!(error instanceof RateLimited)) this.logger.warn({ err: error }, 'the failed sign-ins warning could not be sent');
