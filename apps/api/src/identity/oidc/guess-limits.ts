@@ -1,4 +1,5 @@
 import { UserRepository } from '@kiosk/domain/identity';
+import { Request, Response } from 'express';
 import { Logger } from 'pino';
 import { RateCheck, RateLimited, RateLimits, RateRule } from '../../platform/rate-limits/rate-limits';
 import { MailerAccountMail } from '../account-mail';
@@ -57,5 +58,17 @@ export class FailedSignInWarnings {
     } catch (error) {
       if (!(error instanceof RateLimited)) this.logger.warn({ err: error }, 'the failed sign-ins warning could not be sent');
     }
+  }
+}
+
+/** Counts a mail asked for; false (with Retry-After set on `res`) when the address or the client IP has asked too often. */
+export async function mailAllowed(limits: RateLimits | null, req: Request, res: Response, vendorId: string, email: string): Promise<boolean> {
+  try {
+    await limits?.count(mailChecks(vendorId, email, req.ip));
+    return true;
+  } catch (error) {
+    if (!(error instanceof RateLimited)) throw error;
+    res.set(error.headers);
+    return false;
   }
 }

@@ -1,4 +1,3 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DomainError } from '@kiosk/domain';
 import {
   BrowserClientRepository,
@@ -28,45 +27,10 @@ import {
 } from '../identity.examples';
 import { EmbeddedOpenIdProvider } from './embedded-provider';
 import { PageContexts } from '../pages/page-context';
-import { LanguageWish } from '../pages/page-language';
-import {
-  checkMailPage,
-  confirmSignUpPage,
-  expiredPage,
-  formError,
-  FormError,
-  forgotPage,
-  resetPage,
-  signInPage,
-  signUpDonePage,
-  signUpPage,
-} from '../pages/sign-in-pages';
+import { checkMailPage, confirmSignUpPage, expiredPage, formError, forgotPage, resetPage, signInPage, signUpDonePage, signUpPage } from '../pages/sign-in-pages';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
-import { FailedSignInWarnings, mailChecks, signInChecks } from './guess-limits';
-
-export class CredentialsForm {
-  @IsOptional() @IsString() @MaxLength(320) email?: string;
-  @IsOptional() @IsString() @MaxLength(400) password?: string;
-}
-
-const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
-const TOO_MANY_MAILS_PAGE = { ...HTML, description: 'Too many e-mails asked for this address (5 in 15 minutes) or from this address (30): the form again, with Retry-After' };
-const TOO_MANY_MAILS: FormError = { message: 'error.tooManyMails', fields: [] };
-const query = (req: Request, name: string) => {
-  const value = req.query[name];
-  // A sign-up link's sealed token holds the e-mail and the password hash: longer than other values.
-  return typeof value === 'string' && value.length <= 4096 ? value : '';
-};
-/** The reader's language wish: `ui_locales` of the address (a mailed link carries it), then Accept-Language. */
-const wishOf = (req: Request): LanguageWish => ({ uiLocales: query(req, 'ui_locales') || null, acceptLanguage: req.headers['accept-language'] ?? null });
-/** The named parameters of the request's query, for a form that posts back to the same link. */
-const linkQuery = (req: Request, names: string[]) =>
-  new URLSearchParams(names.flatMap((n): [string, string][] => (n === 'token' || query(req, n) ? [[n, query(req, n)]] : []))).toString();
-const errorCode = (error: DomainError) => (error as { code?: string }).code;
-const field = (body: unknown, name: string) => {
-  const value = (body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' && value.length <= 400 ? value : '';
-};
+import { FailedSignInWarnings, mailAllowed, signInChecks } from './guess-limits';
+import { CredentialsForm, errorCode, field, HTML, linkQuery, query, TOO_MANY_MAILS, TOO_MANY_MAILS_PAGE, wishOf } from './interaction-forms';
 
 /**
  * The embedded provider's own pages: sign in, sign up, and the password
@@ -88,18 +52,6 @@ export class InteractionController implements Controller {
     private readonly limits: RateLimits | null = null,
     private readonly warnings: FailedSignInWarnings | null = null,
   ) {}
-
-  /** Counts a mail asked for; false (with Retry-After set) when the address or the client IP has asked too often. */
-  private async mailAllowed(req: Request, res: Response, vendorId: string, email: string) {
-    try {
-      await this.limits?.count(mailChecks(vendorId, email, req.ip));
-      return true;
-    } catch (error) {
-      if (!(error instanceof RateLimited)) throw error;
-      res.set(error.headers);
-      return false;
-    }
-  }
 
   private actions(uid: string) {
     const base = `${this.authPath}/interaction/${encodeURIComponent(uid)}`;
@@ -257,7 +209,7 @@ export class InteractionController implements Controller {
           const email = field(body, 'email');
           const { clientId, context } = found;
           const lang = encodeURIComponent(context.tr.lang);
-          if (!(await this.mailAllowed(req, res, found.vendorId, email))) {
+          if (!(await mailAllowed(this.limits, req, res, found.vendorId, email))) {
             return this.page(res, 429, signUpPage(context, this.actions(params.uid), email, TOO_MANY_MAILS));
           }
           try {
@@ -366,7 +318,7 @@ export class InteractionController implements Controller {
           if (!found) return;
           const { clientId, context } = found;
           const email = field(body, 'email');
-          if (!(await this.mailAllowed(req, res, found.vendorId, email))) {
+          if (!(await mailAllowed(this.limits, req, res, found.vendorId, email))) {
             return this.page(res, 429, forgotPage(context, this.actions(params.uid), false, TOO_MANY_MAILS));
           }
           await this.requestReset.execute({
