@@ -89,8 +89,8 @@ export class HostedCheckoutController implements Controller {
   /** What a failed card payment counts against: the checkout and the client IP (card testing tries many numbers). */
   private paymentChecks(req: Request, loaded: Loaded) {
     return [
-      { rule: RATE_RULES.cardPaymentsPerCheckout, key: `${loaded.vendorId}:${loaded.id}` },
-      { rule: RATE_RULES.cardPaymentsPerIp, key: `${loaded.vendorId}:${req.ip ?? ''}` },
+      { rule: RATE_RULES.cardPaymentsPerCheckout, key: `${loaded.vendorId}:${loaded.id}`, vendorId: loaded.vendorId },
+      { rule: RATE_RULES.cardPaymentsPerIp, key: `${loaded.vendorId}:${req.ip ?? ''}`, vendorId: loaded.vendorId },
     ];
   }
 

@@ -43,6 +43,9 @@ import { registerLicenseCommands } from '../engagement/licenses.cli';
 import { registerCheckoutCommands } from '../checkout/checkout.cli';
 import { registerScriptCommands } from '../scripts/scripts.cli';
 import { registerVendorCommands } from '../catalog/vendors.cli';
+import { registerBackupCommands } from './backup.cli';
+import { registerRateLimitCommands } from '../platform/rate-limits/rate-limits.cli';
+import { BackupRefused } from '../platform/database/backup';
 
 /**
  * The operator's command line. Every command goes through the same use cases
@@ -257,6 +260,8 @@ registerLicenseCommands(program, withRuntime);
 registerCheckoutCommands(program, withRuntime);
 registerScriptCommands(program, withRuntime);
 registerWebhookCommands(program, withRuntime);
+registerRateLimitCommands(program, (work) => withRuntime((r) => work(r.database.db)));
+registerBackupCommands(program, (result) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`));
 
 describeEveryOption(program);
 
@@ -269,6 +274,7 @@ export function exitWith(error: unknown): { code: number; message: string } {
     return { code: 2, message: JSON.stringify({ error: error.code, message: error.message, ...error.details }) };
   }
   if (error instanceof ConfigError) return { code: 78, message: `kiosk: configuration error: ${error.message}` };
+  if (error instanceof BackupRefused) return { code: 2, message: `kiosk: refused: ${error.message}` };
   if (error instanceof EmbeddedDatabaseInUse) return { code: 75, message: `kiosk: refused: ${error.message}` };
   return { code: 1, message: `kiosk: ${error instanceof Error ? error.message : String(error)}` };
 }

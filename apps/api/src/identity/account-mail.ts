@@ -3,6 +3,7 @@ import { AccountMail, AccountMailRecipient } from '@kiosk/domain/identity';
 import {
   AccountMailContext,
   accountExistsMail,
+  failedSignInsMail,
   MailAudience,
   mailLanguage,
   passwordResetMail,
@@ -39,6 +40,11 @@ export class MailerAccountMail implements AccountMail {
 
   sendAccountExists(to: AccountMailRecipient, resetUrl: string): Promise<void> {
     return this.send(to, (c) => accountExistsMail(c, resetUrl));
+  }
+
+  /** Its failed sign-ins reached a limit (not part of the domain's port: the rate limits are the service's). */
+  sendFailedSignIns(to: AccountMailRecipient): Promise<void> {
+    return this.send(to, failedSignInsMail);
   }
 
   private async send(to: AccountMailRecipient, render: (c: AccountMailContext) => RenderedMail): Promise<void> {

@@ -31,6 +31,7 @@ import { IDENTITY } from './identity.module';
 import { AccessTokenVerifier } from './jwt-access-tokens';
 import { EmbeddedOpenIdProvider } from './oidc/embedded-provider';
 import { InteractionController } from './oidc/interaction.controller';
+import { FailedSignInWarnings } from './oidc/guess-limits';
 import { CodeSignInController } from './oidc/code-sign-in.controller';
 import { PageContexts } from './pages/page-context';
 import { PageMessageStore, SqlPageMessages } from './pages/page-messages';
@@ -180,6 +181,12 @@ export const signInModule = defineModule({
         config.authUrl,
         c.get(PageContexts),
         c.get(RateLimits),
+        new FailedSignInWarnings(
+          c.get(RateLimits),
+          c.get(IDENTITY.Users),
+          new MailerAccountMail(c.get(EmbeddedMailer), c.get(MAIL.Audience)),
+          c.get(TOKENS.Logger),
+        ),
       );
     });
     // Passwordless: a mailed code or link beside the password (DESIGN.md 6).

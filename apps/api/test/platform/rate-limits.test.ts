@@ -1,6 +1,9 @@
 import { RegisterBrowserClient, SignUp } from '@kiosk/domain/identity';
+import { Command } from 'commander';
+import { registerRateLimitCommands } from '../../src/platform/rate-limits/rate-limits.cli';
 import { bearer, givenVendor, startListeningApp, startTestApp, TestApp } from '../support/harness';
 import { CookieJar } from '../identity/cookie-jar';
+import { EmbeddedMailer } from '../../src/mail/mail.module';
 import { givenShop, pagePath } from '../checkout/support';
 
 /*
@@ -53,6 +56,26 @@ describe('the token endpoint', () => {
   });
 });
 
+describe('the client IP without TRUST_PROXY', () => {
+  it('ignores X-Forwarded-For: a guesser who sends another one with each try is still refused at the 31st', async () => {
+    const direct = await startTestApp();
+    try {
+      const v = await givenVendor(direct);
+      const key = await v.apiKey('read');
+      const attempt = (i: number) =>
+        direct.http
+          .post(v.tokenPath)
+          .set('X-Forwarded-For', `198.51.100.${i}`)
+          .type('form')
+          .send({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: `wrong-${i}`, audience: 'urn:service' });
+      for (let i = 0; i < 30; i += 1) expect((await attempt(i)).status).toBe(401);
+      expect((await attempt(30)).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
 describe('password sign-in on the embedded provider', () => {
   let site: Awaited<ReturnType<typeof startListeningApp>>;
   beforeAll(async () => {
@@ -86,6 +109,109 @@ describe('password sign-in on the embedded provider', () => {
     // ...but its owner elsewhere signs in.
     const owner = await attempt('the right horse battery', '198.51.100.77');
     expect(owner.status).toBe(303);
+    // Its owner was told once, in the branded mail, when the account's limit was reached.
+    const warnings = (await c.get(EmbeddedMailer).list(v.vendorId, email)).filter((m) => m.subject.startsWith('Failed sign-ins'));
+    expect(warnings.map((m) => m.subject)).toEqual([`Failed sign-ins to your Vendor ${v.vendorId} account`]);
+    expect(warnings[0].body).toContain('many failed sign-ins to your account');
+  }, 120_000);
+
+  it('mails the owner at most once an hour, and never an address without an account', async () => {
+    const v = await givenVendor(site);
+    const c = site.runtime.container;
+    const client = await c.get(RegisterBrowserClient).execute({ vendorId: v.vendorId, name: 'News', redirectUris: ['https://news.example.com/after-login'] });
+    const email = `owner@${v.vendorId}.example.com`;
+    await c.get(SignUp).execute({ vendorId: v.vendorId, email, password: 'the right horse battery' });
+    const jar = new CookieJar();
+    const start = await jar.follow(`${site.baseUrl}/auth/${client.clientId}/login?return_to=${encodeURIComponent('https://news.example.com/a')}&ui_locales=sv`);
+    const attempt = (address: string, ip: string) =>
+      jar.fetch(`${start.url}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: new URLSearchParams({ email: address, password: 'wrong' }).toString(),
+      });
+    // Two addresses each reach the account-and-address limit; then again from another address.
+    for (const ip of ['203.0.113.81', '203.0.113.82']) {
+      for (let i = 0; i < 30; i += 1) await attempt(email, ip);
+      expect((await attempt(email, ip)).status).toBe(429);
+    }
+    const nobody = `nobody@${v.vendorId}.example.com`;
+    for (let i = 0; i < 31; i += 1) await attempt(nobody, '203.0.113.83');
+    const mails = c.get(EmbeddedMailer);
+    const sent = await mails.list(v.vendorId, email);
+    expect(sent.map((m) => m.subject)).toEqual([`Misslyckade inloggningar till ditt konto hos Vendor ${v.vendorId}`]);
+    expect(await mails.list(v.vendorId, nobody)).toEqual([]);
+  }, 180_000);
+});
+
+describe('sign-up and password-reset mails on the embedded provider', () => {
+  let site: Awaited<ReturnType<typeof startListeningApp>>;
+  beforeAll(async () => {
+    site = await startListeningApp({ TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => site.close());
+
+  async function signInPageOf(locale: string) {
+    const v = await givenVendor(site);
+    const client = await site.runtime.container
+      .get(RegisterBrowserClient)
+      .execute({ vendorId: v.vendorId, name: 'News', redirectUris: ['https://news.example.com/after-login'] });
+    const jar = new CookieJar();
+    const start = await jar.follow(
+      `${site.baseUrl}/auth/${client.clientId}/login?return_to=${encodeURIComponent('https://news.example.com/a')}&ui_locales=${locale}`,
+    );
+    expect(start.response.status).toBe(200);
+    const post = (action: string, fields: Record<string, string>, ip: string) =>
+      jar.fetch(`${start.url}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: new URLSearchParams(fields).toString(),
+      });
+    return { v, post };
+  }
+
+  it('answers the 6th sign-up for one address within 15 minutes with 429, Retry-After and the form in the reader\'s language', async () => {
+    const { v, post } = await signInPageOf('sv');
+    const email = `new@${v.vendorId}.example.com`;
+    for (let i = 0; i < 5; i += 1) expect((await post('signup', { email, password: 'a long enough password' }, `203.0.113.${20 + i}`)).status).toBe(200);
+    const refused = await post('signup', { email, password: 'a long enough password' }, '203.0.113.99');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const page = await refused.text();
+    expect(page).toContain('<html lang="sv"');
+    expect(page).toContain('För många mejl har begärts');
+    // Another address from another network is not held back.
+    expect((await post('signup', { email: `other@${v.vendorId}.example.com`, password: 'a long enough password' }, '198.51.100.3')).status).toBe(200);
+  });
+
+  it('holds a vendor to its own values (kiosk vendor:rate-limit), and to the default again after --default', async () => {
+    const { v, post } = await signInPageOf('en');
+    const setLimit = async (...args: string[]) => {
+      const program = new Command('kiosk').exitOverride();
+      let printed: unknown;
+      registerRateLimitCommands(program, async (work) => {
+        printed = await work(site.runtime.database.db);
+      });
+      await program.parseAsync(['vendor:rate-limit', '--vendor', v.vendorId, '--rule', 'mail:account', ...args], { from: 'user' });
+      return printed;
+    };
+    expect(await setLimit('--points', '2')).toEqual({ vendorId: v.vendorId, rateLimits: { 'mail:account': { points: 2 } } });
+    const email = `strict@${v.vendorId}.example.com`;
+    for (let i = 0; i < 2; i += 1) expect((await post('forgot', { email }, `203.0.113.${140 + i}`)).status).toBe(200);
+    expect((await post('forgot', { email }, '203.0.113.142')).status).toBe(429);
+    expect(await setLimit('--default')).toEqual({ vendorId: v.vendorId, rateLimits: {} });
+    await expect(setLimit('--points', '0')).rejects.toThrow(/at least 1/);
+  });
+
+  it('answers the 31st mail asked for from one client IP with 429, whatever the addresses; forgot-password counts the same', async () => {
+    const { v, post } = await signInPageOf('en');
+    for (let i = 0; i < 30; i += 1) expect((await post('forgot', { email: `reader${i}@${v.vendorId}.example.com` }, '203.0.113.61')).status).toBe(200);
+    const refused = await post('forgot', { email: `reader-last@${v.vendorId}.example.com` }, '203.0.113.61');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('Too many e-mails were asked for');
+    // Sign-up from that address shares the count; another address's client is served.
+    expect((await post('signup', { email: `fresh@${v.vendorId}.example.com`, password: 'a long enough password' }, '203.0.113.61')).status).toBe(429);
+    expect((await post('forgot', { email: `reader-last@${v.vendorId}.example.com` }, '198.51.100.61')).status).toBe(200);
   });
 });
 

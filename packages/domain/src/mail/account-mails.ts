@@ -40,6 +40,11 @@ export const ACCOUNT_MAIL_MESSAGES = {
     'gift.button': 'Redeem your gift',
     'gift.footer': 'You get this e-mail because someone gave you a gift at {vendor}.',
     'receipt.footer': 'You get this e-mail because you paid {vendor}.',
+    'guessed.subject': 'Failed sign-ins to your {vendor} account',
+    'guessed.heading': 'Someone is trying your password',
+    'guessed.body': 'There were many failed sign-ins to your account at {vendor} with a wrong password. For now, sign-ins to it are slowed down.',
+    'guessed.advice': 'If it was you, wait a few minutes and try again, or sign in with a code sent by e-mail. If it was not you, your account is still safe while the password is not guessed: choose a new, longer password through "Forgot password" on the sign-in page.',
+    'guessed.footer': 'You get this e-mail because this address has an account at {vendor}.',
   },
   sv: {
     'account.footer': 'Du får det här mejlet eftersom någon angav den här adressen hos {vendor}.',
@@ -73,6 +78,11 @@ export const ACCOUNT_MAIL_MESSAGES = {
     'gift.button': 'Lös in din gåva',
     'gift.footer': 'Du får det här mejlet eftersom någon gav dig en gåva hos {vendor}.',
     'receipt.footer': 'Du får det här mejlet eftersom du har betalat {vendor}.',
+    'guessed.subject': 'Misslyckade inloggningar till ditt konto hos {vendor}',
+    'guessed.heading': 'Någon försöker gissa ditt lösenord',
+    'guessed.body': 'Det har gjorts många misslyckade inloggningar med fel lösenord till ditt konto hos {vendor}. Inloggningar till kontot går därför långsammare en stund.',
+    'guessed.advice': 'Om det var du, vänta några minuter och försök igen, eller logga in med en kod via e-post. Om det inte var du är kontot fortfarande säkert så länge lösenordet inte gissas: välj ett nytt, längre lösenord via "Glömt lösenordet" på inloggningssidan.',
+    'guessed.footer': 'Du får det här mejlet eftersom den här adressen har ett konto hos {vendor}.',
   },
 } as const satisfies Record<MailLanguage, Record<string, string>>;
 
@@ -134,5 +144,17 @@ export function giftReceivedMail(c: AccountMailContext, gift: { from: string | n
     paragraphs: [t('gift.body'), t('gift.redeem')],
     button: { label: t('gift.button'), url: gift.redeemUrl },
     footer: t('gift.footer'),
+  });
+}
+
+/** To an account's owner when its failed sign-ins reached a limit (at most once an hour): what happened and what to do. */
+export function failedSignInsMail(c: AccountMailContext): RenderedMail {
+  const t = (key: AccountMailKey) => accountMailWord(c.lang, c.brand, key);
+  return brandedMail(c.brand, {
+    lang: c.lang,
+    subject: t('guessed.subject'),
+    heading: t('guessed.heading'),
+    paragraphs: [t('guessed.body'), t('guessed.advice')],
+    footer: t('guessed.footer'),
   });
 }

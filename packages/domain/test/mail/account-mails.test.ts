@@ -2,6 +2,7 @@ import {
   ACCOUNT_MAIL_MESSAGES,
   accountExistsMail,
   cancellationMail,
+  failedSignInsMail,
   giftReceivedMail,
   MAIL_LANGUAGES,
   MailLanguage,
@@ -69,6 +70,21 @@ describe('the sign-in code mail', () => {
     expect(mail.text).toContain('    654321\n');
     expect(mail.html).toContain('>654321</p>');
     expect(mail.text).toContain('För att läsa det du köpte hos Nordposten på den här enheten, ange den här koden:');
+  });
+});
+
+describe('the failed sign-ins mail', () => {
+  it('tells the owner in their language, with the vendor\'s name, and no link to follow', () => {
+    const en = failedSignInsMail({ lang: 'en', brand });
+    expect(en.subject).toBe('Failed sign-ins to your Nordposten account');
+    expect(en.text).toContain('There were many failed sign-ins to your account at Nordposten with a wrong password.');
+    const sv = failedSignInsMail({ lang: 'sv', brand });
+    expect(sv.subject).toBe('Misslyckade inloggningar till ditt konto hos Nordposten');
+    expect(sv.html).toContain('<html lang="sv">');
+    const words = (text: string) => text.replace(/<[^>]*>/g, ' ').replace(/Nordposten/g, '');
+    expect(words(sv.subject + '\n' + sv.text)).not.toMatch(ENGLISH_WORDS);
+    expect(words(sv.html)).not.toMatch(ENGLISH_WORDS);
+    for (const mail of [en, sv]) expect(mail.text).not.toContain('token');
   });
 });
 

@@ -8,7 +8,7 @@ import { LanguageWish } from '../pages/page-language';
 import { expiredPage, formError, signInCodePage, signInLinkPage, signInPage } from '../pages/sign-in-pages';
 import { EmbeddedOpenIdProvider } from './embedded-provider';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
-import { RATE_RULES } from '../../platform/rate-limits/rate-rules';
+import { mailChecks } from './guess-limits';
 
 export class CodeSignInForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -119,10 +119,7 @@ export class CodeSignInController implements Controller {
           const lang = encodeURIComponent(found.context.tr.lang);
           try {
             // Counted for every address asked, known or not (the same answer for both), and per client IP.
-            await this.limits?.count([
-              { rule: RATE_RULES.mailsPerAccount, key: `${found.vendorId}:${email.toLowerCase()}` },
-              { rule: RATE_RULES.mailsPerIp, key: `${found.vendorId}:${req.ip ?? ''}` },
-            ]);
+            await this.limits?.count(mailChecks(found.vendorId, email, req.ip));
             const { challengeId } = await this.requestCode.execute({
               vendorId: found.vendorId,
               email,

@@ -1,4 +1,3 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DomainError } from '@kiosk/domain';
 import {
   BrowserClientRepository,
@@ -28,42 +27,10 @@ import {
 } from '../identity.examples';
 import { EmbeddedOpenIdProvider } from './embedded-provider';
 import { PageContexts } from '../pages/page-context';
-import { LanguageWish } from '../pages/page-language';
-import {
-  checkMailPage,
-  confirmSignUpPage,
-  expiredPage,
-  formError,
-  forgotPage,
-  resetPage,
-  signInPage,
-  signUpDonePage,
-  signUpPage,
-} from '../pages/sign-in-pages';
+import { checkMailPage, confirmSignUpPage, expiredPage, formError, forgotPage, resetPage, signInPage, signUpDonePage, signUpPage } from '../pages/sign-in-pages';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
-import { RATE_RULES } from '../../platform/rate-limits/rate-rules';
-
-export class CredentialsForm {
-  @IsOptional() @IsString() @MaxLength(320) email?: string;
-  @IsOptional() @IsString() @MaxLength(400) password?: string;
-}
-
-const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
-const query = (req: Request, name: string) => {
-  const value = req.query[name];
-  // A sign-up link's sealed token holds the e-mail and the password hash: longer than other values.
-  return typeof value === 'string' && value.length <= 4096 ? value : '';
-};
-/** The reader's language wish: `ui_locales` of the address (a mailed link carries it), then Accept-Language. */
-const wishOf = (req: Request): LanguageWish => ({ uiLocales: query(req, 'ui_locales') || null, acceptLanguage: req.headers['accept-language'] ?? null });
-/** The named parameters of the request's query, for a form that posts back to the same link. */
-const linkQuery = (req: Request, names: string[]) =>
-  new URLSearchParams(names.flatMap((n): [string, string][] => (n === 'token' || query(req, n) ? [[n, query(req, n)]] : []))).toString();
-const errorCode = (error: DomainError) => (error as { code?: string }).code;
-const field = (body: unknown, name: string) => {
-  const value = (body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' && value.length <= 400 ? value : '';
-};
+import { FailedSignInWarnings, mailAllowed, signInChecks } from './guess-limits';
+import { CredentialsForm, errorCode, field, HTML, linkQuery, query, TOO_MANY_MAILS, TOO_MANY_MAILS_PAGE, wishOf } from './interaction-forms';
 
 /**
  * The embedded provider's own pages: sign in, sign up, and the password
@@ -83,22 +50,8 @@ export class InteractionController implements Controller {
     private readonly authUrl: string,
     private readonly contexts: PageContexts,
     private readonly limits: RateLimits | null = null,
+    private readonly warnings: FailedSignInWarnings | null = null,
   ) {}
-
-  /**
-   * What a password guess counts against (docs/operations.md, "Rate limits"):
-   * the account from this client IP, the account from anywhere, this IP on
-   * any account of the vendor. A client IP is what TRUST_PROXY says it is.
-   */
-  private signInChecks(req: Request, vendorId: string, email: string) {
-    const account = `${vendorId}:${email.trim().toLowerCase()}`;
-    const ip = req.ip ?? '';
-    return [
-      { rule: RATE_RULES.signInFailuresPerAccountAndIp, key: `${account}:${ip}` },
-      { rule: RATE_RULES.signInFailuresPerAccount, key: account },
-      { rule: RATE_RULES.signInFailuresPerIp, key: `${vendorId}:${ip}` },
-    ];
-  }
 
   private actions(uid: string) {
     const base = `${this.authPath}/interaction/${encodeURIComponent(uid)}`;
@@ -193,7 +146,7 @@ export class InteractionController implements Controller {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const email = field(body, 'email');
-          const checks = this.signInChecks(req, found.vendorId, email);
+          const checks = signInChecks(found.vendorId, email, req.ip);
           try {
             // Refused before the password is hashed: a guess past the limit costs the server nothing.
             await this.limits?.check(checks);
@@ -208,7 +161,11 @@ export class InteractionController implements Controller {
             await this.finish(req, res, user);
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            if (errorCode(error) === 'ACCOUNT.WRONG_CREDENTIALS') await this.limits?.count(checks).catch(() => undefined);
+            if (errorCode(error) === 'ACCOUNT.WRONG_CREDENTIALS') {
+              const reached = await this.limits?.count(checks).catch((refused: unknown) => (refused instanceof RateLimited ? [refused.rule] : []));
+              // A failure that reached a limit of the account's: its owner hears of it (at most once an hour).
+              await this.warnings?.afterFailure(reached ?? [], { vendorId: found.vendorId, email, language: found.context.tr.lang });
+            }
             this.page(res, 401, signInPage(found.context, this.actions(params.uid), email, formError(errorCode(error))));
           }
         },
@@ -245,13 +202,16 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 400: HTML },
+        responses: { 200: HTML, 400: HTML, 429: TOO_MANY_MAILS_PAGE },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const email = field(body, 'email');
           const { clientId, context } = found;
           const lang = encodeURIComponent(context.tr.lang);
+          if (!(await mailAllowed(this.limits, req, res, found.vendorId, email))) {
+            return this.page(res, 429, signUpPage(context, this.actions(params.uid), email, TOO_MANY_MAILS));
+          }
           try {
             await this.requestSignUp.execute({
               vendorId: found.vendorId,
@@ -352,14 +312,18 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML },
+        responses: { 200: HTML, 429: TOO_MANY_MAILS_PAGE },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
           const { clientId, context } = found;
+          const email = field(body, 'email');
+          if (!(await mailAllowed(this.limits, req, res, found.vendorId, email))) {
+            return this.page(res, 429, forgotPage(context, this.actions(params.uid), false, TOO_MANY_MAILS));
+          }
           await this.requestReset.execute({
             vendorId: found.vendorId,
-            email: field(body, 'email'),
+            email,
             resetUrl: (token) =>
               `${this.authUrl}/reset/${encodeURIComponent(clientId)}?token=${encodeURIComponent(token)}&ui_locales=${encodeURIComponent(context.tr.lang)}`,
             language: context.tr.lang,

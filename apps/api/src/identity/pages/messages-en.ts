@@ -34,6 +34,7 @@ export const EN = {
   'error.codeInvalid': 'That code is not right, or it has expired. Check it, or ask for a new one.',
   'error.linkInvalid': 'This sign-in link has expired, was already used, or was opened in another browser. Type the code from the e-mail instead, or ask for a new one.',
   'error.tooManyCodes': 'Too many codes were sent to this address. Wait a few minutes, then ask again.',
+  'error.tooManyMails': 'Too many e-mails were asked for this address, or from your network. Wait a few minutes, then try again.',
 
   'signUp.title': 'Create an account',
   'signUp.lead': "Create your account for {{vendor}}. We'll send a link to your e-mail to finish.",

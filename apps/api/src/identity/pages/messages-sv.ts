@@ -30,6 +30,7 @@ export const SV: Record<MessageKey, string> = {
   'error.codeInvalid': 'Koden stämmer inte eller har gått ut. Kontrollera den, eller be om en ny.',
   'error.linkInvalid': 'Inloggningslänken har gått ut, har redan använts eller öppnades i en annan webbläsare. Skriv in koden från mejlet i stället, eller be om en ny.',
   'error.tooManyCodes': 'För många koder har skickats till den här adressen. Vänta några minuter och försök igen.',
+  'error.tooManyMails': 'För många mejl har begärts till den här adressen eller från ditt nätverk. Vänta några minuter och försök igen.',
 
   'signUp.title': 'Skapa ett konto',
   'signUp.lead': 'Skapa ditt konto hos {{vendor}}. Vi skickar en länk till din e-post så att du kan slutföra.',

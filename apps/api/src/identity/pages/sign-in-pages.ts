@@ -130,11 +130,12 @@ export function signUpPage(ctx: PageContext, action: { signUp: string; signIn: s
   );
 }
 
-export function forgotPage(ctx: PageContext, action: { forgot: string; signIn: string }, sent: boolean) {
+export function forgotPage(ctx: PageContext, action: { forgot: string; signIn: string }, sent: boolean, error?: FormError) {
   return layout(
     ctx,
     ctx.tr.t('forgot.title'),
     heading(ctx, 'forgot.title', sent ? undefined : 'forgot.lead') +
+      errorBlock(ctx, error) +
       (sent
         ? note('sent', ctx.tr.t('forgot.sent'))
         : form(action.forgot, emailInput(ctx, ''), 'send-link', ctx.tr.t('forgot.submit'))) +

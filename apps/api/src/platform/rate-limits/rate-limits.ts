@@ -22,10 +22,21 @@ export interface RateRule {
 export interface RateCheck {
   readonly rule: RateRule;
   readonly key: string;
+  /** The vendor whose own values of the rule apply (`vendors.rate_limits`), when it has any. */
+  readonly vendorId?: string;
 }
 
+/** A vendor's own values, by rule name. */
+export type VendorRateValues = Record<string, Partial<Pick<RateRule, 'points' | 'windowSeconds' | 'blockSeconds'>>>;
+
+/** How long a process keeps a vendor's values before reading them again. */
+const VENDOR_VALUES_TTL_MS = 10_000;
+
 export class RateLimited extends HttpProblem {
-  constructor(rule: RateRule, retryAfterSeconds: number) {
+  constructor(
+    readonly rule: RateRule,
+    retryAfterSeconds: number,
+  ) {
     super(
       429,
       'RATE_LIMITED',
@@ -69,12 +80,38 @@ export class RateLimits {
     private readonly logger: Logger,
   ) {}
 
+  private readonly vendorValues = new Map<string, { values: VendorRateValues; until: number }>();
+
+  /** The rule with the vendor's own values when it set any (read from `vendors.rate_limits`, kept 10 s). */
+  private async ruleOf(check: RateCheck): Promise<RateRule> {
+    if (!check.vendorId || !this.db) return check.rule;
+    let cached = this.vendorValues.get(check.vendorId);
+    if (!cached || cached.until < Date.now()) {
+      const rows = (await this.db
+        .query('SELECT rate_limits FROM vendors WHERE id = $1', [check.vendorId])
+        .catch(() => [])) as { rate_limits: VendorRateValues | null }[];
+      cached = { values: rows[0]?.rate_limits ?? {}, until: Date.now() + VENDOR_VALUES_TTL_MS };
+      this.vendorValues.set(check.vendorId, cached);
+    }
+    const own = cached.values[check.rule.name];
+    if (!own) return check.rule;
+    const whole = (n: unknown, fallback: number) => (Number.isSafeInteger(n) && (n as number) >= 0 ? (n as number) : fallback);
+    return {
+      ...check.rule,
+      points: Math.max(1, whole(own.points, check.rule.points)),
+      windowSeconds: Math.max(1, whole(own.windowSeconds, check.rule.windowSeconds)),
+      blockSeconds: whole(own.blockSeconds, check.rule.blockSeconds),
+    };
+  }
+
   private limiter(rule: RateRule): RateLimiterAbstract {
-    let found = this.limiters.get(rule.name);
+    // One limiter per rule and values: a vendor's own values count into the same stored rows (the key prefix is the rule's name).
+    const id = RateLimits.idOf(rule);
+    let found = this.limiters.get(id);
     if (!found) {
       const options = { keyPrefix: rule.name, points: rule.points, duration: rule.windowSeconds, blockDuration: rule.blockSeconds };
       const insurance = new RateLimiterMemory(options);
-      this.insurance.set(rule.name, insurance);
+      this.insurance.set(id, insurance);
       found = this.db
         ? new RateLimiterPostgres({
             ...options,
@@ -86,9 +123,13 @@ export class RateLimits {
             insuranceLimiter: insurance,
           })
         : insurance;
-      this.limiters.set(rule.name, found);
+      this.limiters.set(id, found);
     }
     return found;
+  }
+
+  private static idOf(rule: RateRule): string {
+    return `${rule.name}/${rule.points}/${rule.windowSeconds}/${rule.blockSeconds}`;
   }
 
   private static keyOf(check: RateCheck): string {
@@ -99,34 +140,42 @@ export class RateLimits {
   async check(checks: readonly RateCheck[]): Promise<void> {
     for (const c of checks) {
       const key = RateLimits.keyOf(c);
-      const state = await this.limiter(c.rule)
-        .get(key)
-        .catch((error: unknown) => {
-          // The database is away: what this process counted meanwhile still holds.
-          this.logger.warn({ err: error, rule: c.rule.name }, 'rate limit could not be read; using this process\'s count');
-          return this.insurance.get(c.rule.name)?.get(key) ?? null;
-        });
-      if (state && state.consumedPoints >= c.rule.points && state.msBeforeNext > 0) throw new RateLimited(c.rule, retryAfterOf(state));
+      const rule = await this.ruleOf(c);
+      const limiter = this.limiter(rule);
+      const state = await limiter.get(key).catch((error: unknown) => {
+        // The database is away: what this process counted meanwhile still holds.
+        this.logger.warn({ err: error, rule: rule.name }, 'rate limit could not be read; using this process\'s count');
+        return this.insurance.get(RateLimits.idOf(rule))?.get(key) ?? null;
+      });
+      if (state && state.consumedPoints >= rule.points && state.msBeforeNext > 0) throw new RateLimited(rule, retryAfterOf(state));
     }
   }
 
-  /** Counts one attempt against every key; refuses (429) when this one went over a rule. */
-  async count(checks: readonly RateCheck[]): Promise<void> {
+  /**
+   * Counts one attempt against every key; refuses (429) when this one went
+   * over a rule. Answers the rules this attempt used up (it was the last the
+   * rule allows: the next is refused), so a caller can act once as a limit is reached.
+   */
+  async count(checks: readonly RateCheck[]): Promise<RateRule[]> {
     let refused: RateLimited | null = null;
+    const usedUp: RateRule[] = [];
     for (const c of checks) {
+      const rule = await this.ruleOf(c);
       try {
-        await this.limiter(c.rule).consume(RateLimits.keyOf(c));
+        const res = await this.limiter(rule).consume(RateLimits.keyOf(c));
+        if (res.remainingPoints === 0) usedUp.push(rule);
       } catch (outcome) {
-        if (outcome instanceof RateLimiterRes) refused ??= new RateLimited(c.rule, retryAfterOf(outcome));
-        else this.logger.warn({ err: outcome, rule: c.rule.name }, 'rate limit could not be counted');
+        if (outcome instanceof RateLimiterRes) refused ??= new RateLimited(rule, retryAfterOf(outcome));
+        else this.logger.warn({ err: outcome, rule: rule.name }, 'rate limit could not be counted');
       }
     }
     if (refused) throw refused;
+    return usedUp;
   }
 
   /** Forgets a key's count (a successful sign-in clears its failures). */
   async forget(check: RateCheck): Promise<void> {
-    await this.limiter(check.rule)
+    await this.limiter(await this.ruleOf(check))
       .delete(RateLimits.keyOf(check))
       .catch((error: unknown) => this.logger.warn({ err: error, rule: check.rule.name }, 'rate limit could not be reset'));
   }

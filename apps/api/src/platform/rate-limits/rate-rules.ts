@@ -12,6 +12,8 @@ export const RATE_RULES = {
   signInFailuresPerAccount: { name: 'sign-in:account', points: 100, windowSeconds: 3_600, blockSeconds: 900, what: 'failed sign-ins for this account' },
   /** Wrong passwords from one client IP across accounts (credential stuffing). */
   signInFailuresPerIp: { name: 'sign-in:ip', points: 300, windowSeconds: 3_600, blockSeconds: 900, what: 'failed sign-ins from this address' },
+  /** Warnings mailed to an account's owner when its failed sign-ins reach a limit: one an hour. */
+  failedSignInMailsPerAccount: { name: 'sign-in:owner-mail', points: 1, windowSeconds: 3_600, blockSeconds: 0, what: 'warnings to this account' },
   /** Mails a person can have sent to one address: sign-up, sign-in links and codes, password resets. */
   mailsPerAccount: { name: 'mail:account', points: 5, windowSeconds: 900, blockSeconds: 0, what: 'e-mails to this address' },
   /** Mails asked for from one client IP. */

@@ -41,6 +41,7 @@ import { MailDeliveries1765300000000 } from './1765300000000-mail-deliveries';
 import { JourneyCodes1765100000000 } from './1765100000000-journey-codes';
 import { IdempotencyWritten1765500000000 } from './1765500000000-idempotency-written';
 import { VendorPayeeAccount1765600000001 } from './1765600000001-vendor-payee-account';
+import { VendorRateLimits1765850000000 } from './1765850000000-vendor-rate-limits';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   CheckoutFunnel1765400000000,
   IdempotencyWritten1765500000000,
   VendorPayeeAccount1765600000001,
+  VendorRateLimits1765850000000,
 ];
