@@ -42,6 +42,8 @@ const config: Config = {
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      // Node's environment plus one embedded database per worker process.
+      testEnvironment: '<rootDir>/test/support/worker-environment.ts',
       setupFiles: ['reflect-metadata', '<rootDir>/test/support/known-warnings.ts'],
     },
     {
@@ -52,6 +54,13 @@ const config: Config = {
     },
   ],
   testTimeout: 30000,
+  // Jest's default on 2 cores is 1 worker (cores - 1), i.e. every file in
+  // band, one after another, on one core. The api files mostly wait on their
+  // database, which now runs per worker on a thread of its own: two workers
+  // keep both cores busy (docs/testing.md has the measurements).
+  // On PostgreSQL the files share one database (apart by vendor) and stay in
+  // band, one after another, as before. JEST_WORKERS overrides either.
+  maxWorkers: Number(process.env.JEST_WORKERS) || (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 1 : 2),
 };
 
 export default config;

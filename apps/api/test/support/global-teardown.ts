@@ -1,4 +1,6 @@
+import { stopWorkerEmbeddedPostgres } from './worker-environment';
+
+/** Running in band, the one "worker" is this process: its embedded database stops here. */
 export default async function globalTeardown(): Promise<void> {
-  const embedded = (globalThis as { kioskEmbedded?: { stop(): Promise<void> } }).kioskEmbedded;
-  await embedded?.stop();
+  await stopWorkerEmbeddedPostgres();
 }
