@@ -58,9 +58,9 @@ const config: Config = {
   // band, one after another, on one core. The api files mostly wait on their
   // database, which now runs per worker on a thread of its own: two workers
   // keep both cores busy (docs/testing.md has the measurements).
-  // On PostgreSQL the files share one database (apart by vendor) and stay in
-  // band, one after another, as before. JEST_WORKERS overrides either.
-  maxWorkers: Number(process.env.JEST_WORKERS) || (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 1 : 2),
+  // On PostgreSQL each worker has a database of its own too. JEST_WORKERS
+  // overrides it (e.g. 1 to run in band while debugging).
+  maxWorkers: Number(process.env.JEST_WORKERS) || 2,
 };
 
 export default config;

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 
 /**
  * The run's databases. With TEST_DATABASE_URL or DATABASE_URL the tests use
- * that PostgreSQL (CI makes a fresh one per run), one database for the run:
- * test files share it and keep apart by using their own vendors. Otherwise
+ * that PostgreSQL's server (CI makes a fresh database per run): each jest
+ * worker makes a database of its own beside the run's one
+ * (worker-environment.ts); the files of one worker share it and keep apart
+ * by using their own vendors. Otherwise
  * each jest worker starts its own in-memory PGlite on a free port
  * (worker-environment.ts): PGlite is one session, so the workers must not
  * share one.
@@ -16,6 +18,7 @@ export default async function globalSetup(): Promise<void> {
   execFileSync(process.execPath, [join(__dirname, '../../../portal/build.mjs')], { stdio: 'inherit' });
   const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (url) {
+    process.env.KIOSK_TEST_RUN_DATABASE_URL = url; // each worker makes its own database beside it
     process.env.KIOSK_TEST_DATABASE_URL = url;
     process.env.KIOSK_TEST_EMBEDDED = '0';
     return;
