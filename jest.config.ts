@@ -42,6 +42,8 @@ const config: Config = {
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      // Node's environment plus one embedded database per worker process.
+      testEnvironment: '<rootDir>/test/support/worker-environment.ts',
       setupFiles: ['reflect-metadata', '<rootDir>/test/support/known-warnings.ts'],
     },
     {
@@ -52,6 +54,13 @@ const config: Config = {
     },
   ],
   testTimeout: 30000,
+  // Jest's default on 2 cores is 1 worker (cores - 1), i.e. every file in
+  // band, one after another, on one core. The api files mostly wait on their
+  // database, which now runs per worker on a thread of its own: two workers
+  // keep both cores busy (docs/testing.md has the measurements).
+  // On PostgreSQL each worker has a database of its own too. JEST_WORKERS
+  // overrides it (e.g. 1 to run in band while debugging).
+  maxWorkers: Number(process.env.JEST_WORKERS) || 2,
 };
 
 export default config;

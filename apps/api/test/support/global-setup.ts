@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 
 /**
- * One database for the whole run. With TEST_DATABASE_URL or DATABASE_URL the
- * tests use that PostgreSQL (CI makes a fresh one per run); otherwise an
- * in-memory PGlite served on a free port. Test files share it and keep apart
- * by using their own vendors.
+ * The run's databases. With TEST_DATABASE_URL or DATABASE_URL the tests use
+ * that PostgreSQL's server (CI makes a fresh database per run): each jest
+ * worker makes a database of its own beside the run's one
+ * (worker-environment.ts); the files of one worker share it and keep apart
+ * by using their own vendors. Otherwise
+ * each jest worker starts its own in-memory PGlite on a free port
+ * (worker-environment.ts): PGlite is one session, so the workers must not
+ * share one.
  */
 export default async function globalSetup(): Promise<void> {
   // The script host serves apps/web's build: make it from the current source (esbuild, well under a second).
@@ -15,12 +18,11 @@ export default async function globalSetup(): Promise<void> {
   execFileSync(process.execPath, [join(__dirname, '../../../portal/build.mjs')], { stdio: 'inherit' });
   const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (url) {
+    process.env.KIOSK_TEST_RUN_DATABASE_URL = url; // each worker makes its own database beside it
     process.env.KIOSK_TEST_DATABASE_URL = url;
     process.env.KIOSK_TEST_EMBEDDED = '0';
     return;
   }
-  const embedded = await startEmbeddedPostgres(null, 0);
-  (globalThis as { kioskEmbedded?: typeof embedded }).kioskEmbedded = embedded;
-  process.env.KIOSK_TEST_DATABASE_URL = embedded.url;
+  delete process.env.KIOSK_TEST_DATABASE_URL; // set per worker, once its database serves
   process.env.KIOSK_TEST_EMBEDDED = '1';
 }
