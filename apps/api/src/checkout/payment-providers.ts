@@ -9,6 +9,7 @@ import {
   PaymentProviders,
 } from '@kiosk/domain/checkout';
 import { isCountryTestCard, issuingCountryOfTestCard } from './test-card-countries';
+import { luhnValid } from '@kiosk/domain/billing';
 
 /** The well-known test cards of the embedded processor. */
 export const TEST_CARDS = {
@@ -21,19 +22,6 @@ export const TEST_CARDS = {
 const special: ReadonlySet<string> = new Set(Object.values(TEST_CARDS));
 
 const digits = (value: string | undefined) => (value ?? '').replace(/[\s-]/g, '');
-
-function luhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 const declined = (reason: string): ChargeOutcome => ({ outcome: 'declined', reason });
 
@@ -50,7 +38,7 @@ export class EmbeddedCardProcessor implements PaymentProvider {
   async charge(request: Parameters<PaymentProvider['charge']>[0]): Promise<ChargeOutcome> {
     if (request.method !== CARD) return declined(`the embedded processor takes cards, not ${request.method}`);
     const number = digits(request.input.number);
-    if (!/^\d{12,19}$/.test(number) || !luhn(number)) return declined('The card number is not valid.');
+    if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return declined('The card number is not valid.');
     const expiry = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec((request.input.expiry ?? '').trim());
     if (!expiry) return declined('The expiry date must be MM/YY.');
     if (!/^\d{3,4}$/.test((request.input.cvc ?? '').trim())) return declined('The security code must be 3 or 4 digits.');

@@ -1,3 +1,5 @@
+import { luhnValid } from '@kiosk/domain/billing';
+
 /**
  * The issuing country of the embedded processor's test cards, as Stripe's
  * test cards by country are made: `400000` + the ISO 3166-1 numeric code of
@@ -32,17 +34,4 @@ export function issuingCountryOfTestCard(number: string): string {
 export function isCountryTestCard(number: string): boolean {
   const m = /^400000(\d{3})\d{7}$/.exec(number);
   return !!m && !!NUMERIC_TO_ALPHA2[m[1]] && luhnValid(number);
-}
-
-export function luhnValid(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
