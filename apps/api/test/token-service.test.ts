@@ -1,5 +1,7 @@
 import { SCOPE_PRESETS } from '@kiosk/domain/identity';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { SigningKeyStore } from '../src/identity/signing-keys';
+import { runInVendorTime } from '../src/platform/vendor-time';
 import { bearer, givenVendor, startTestApp, TestApp } from './support/harness';
 
 let app: TestApp;
@@ -252,5 +254,15 @@ describe('signing key rotation', () => {
     // Signed by the retired key and not yet expired: still accepted.
     expect((await app.http.get('/management/products').set(bearer(before))).status).toBe(200);
     expect((await app.http.get('/management/products').set(bearer(after))).status).toBe(200);
+  });
+
+  it('keeps process time inside a test vendor\'s time: a clock 40 days ahead neither rotates nor dates a key', async () => {
+    app.clock.set(new Date());
+    const keys = app.runtime.container.get(SigningKeyStore);
+    const now = await keys.signingKey();
+    const ahead = new Date(app.clock.now().getTime() + 40 * 86_400_000);
+    const inVendorTime = await runInVendorTime('v-ahead', ahead, () => keys.signingKey());
+    expect(inVendorTime.kid).toBe(now.kid);
+    expect(await keys.rotateIfDue()).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@kiosk/domain/identity';
 import { CryptoKey, exportJWK, generateKeyPair, importJWK, JWK } from 'jose';
 import { DataSource, MoreThan } from 'typeorm';
 import { SealedBox } from '../platform/crypto/sealed-box';
+import { processNow } from '../platform/vendor-time';
 import { SigningKeyRow } from './identity.rows';
 
 const ALGORITHM = 'ES256';
@@ -27,6 +28,10 @@ interface LoadedKey {
  *
  * Keys are shared by every process through the database; each process keeps
  * a short cache and reloads when it meets a kid it does not know.
+ *
+ * Keys live in process time, never in a test vendor's time: a token issued
+ * inside a request for a vendor whose test clock is months ahead must not
+ * date a key in the future (which would stall rotation for everyone).
  */
 export class SigningKeyStore {
   private cache: { keys: LoadedKey[]; loadedAt: number } | null = null;
@@ -72,8 +77,12 @@ export class SigningKeyStore {
     return true;
   }
 
+  private now(): Date {
+    return processNow(this.clock);
+  }
+
   private rotationDue(newest: LoadedKey): boolean {
-    return this.clock.now().getTime() - newest.createdAt.getTime() >= this.rotationDays * DAY_MS;
+    return this.now().getTime() - newest.createdAt.getTime() >= this.rotationDays * DAY_MS;
   }
 
   private async rotate(): Promise<void> {
@@ -86,7 +95,7 @@ export class SigningKeyStore {
       algorithm: ALGORITHM,
       publicJwk,
       privateJwkSealed: this.box.seal(JSON.stringify(privateJwk)),
-      createdAt: this.clock.now(),
+      createdAt: this.now(),
     });
   }
 
@@ -94,7 +103,7 @@ export class SigningKeyStore {
   private async keys(fresh = false): Promise<LoadedKey[]> {
     if (!fresh && this.cache && performance.now() - this.cache.loadedAt < CACHE_MS) return this.cache.keys;
     const publishedSince = new Date(
-      this.clock.now().getTime() - this.rotationDays * DAY_MS - 2 * ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
+      this.now().getTime() - this.rotationDays * DAY_MS - 2 * ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
     );
     const rows = await this.db
       .getRepository(SigningKeyRow)
