@@ -199,7 +199,8 @@ export class InvoicingUnavailable extends UnavailableError {
 /**
  * A create with `confirm` that failed after the contract was stored (the
  * invoicing provider or the database went away while confirming): the
- * contract exists, PENDING and unbilled, and the answer names it so the
+ * contract exists, PENDING and unbilled (or, when the database went away as
+ * the confirmation committed, possibly confirmed), and the answer names it so the
  * client looks it up and confirms it instead of creating a second one
  * (interface section 7). `writtenBeforeFailure` tells the API that a retry
  * with the same Idempotency-Key must get this answer again, not a new
@@ -211,12 +212,14 @@ export class ContractLeftPending extends UnavailableError {
     readonly contractId: string,
     cause: unknown,
   ) {
-    const because = cause instanceof DomainError ? cause.message : 'the confirmation was interrupted';
-    super(
-      cause instanceof DomainError ? cause.code : 'CONTRACT.CONFIRMATION_INTERRUPTED',
-      `contract ${contractId} was created PENDING but not confirmed (${because}); look it up and confirm it instead of creating it again`,
-      { contractId },
-    );
+    // A refusal by the provider is known not to have confirmed. A lost database may have lost the link after
+    // the confirmation's COMMIT was sent: the outcome is unknown, so the answer says "look it up", not "PENDING".
+    const message =
+      cause instanceof DomainError
+        ? `contract ${contractId} was created PENDING but not confirmed (${cause.message}); look it up and confirm it instead of creating it again`
+        : `contract ${contractId} was created, and its confirmation was interrupted (it is PENDING unless the confirmation was ` +
+          'stored as the link broke); look it up and confirm it if it is PENDING instead of creating it again';
+    super(cause instanceof DomainError ? cause.code : 'CONTRACT.CONFIRMATION_INTERRUPTED', message, { contractId });
     this.cause = cause;
   }
 }

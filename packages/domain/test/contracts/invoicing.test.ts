@@ -66,8 +66,8 @@ describe('invoicing of issued bills', () => {
       cause: lost,
     });
     expect((failure as Error).message).toBe(
-      `contract ${stored.id} was created PENDING but not confirmed (the confirmation was interrupted); ` +
-        'look it up and confirm it instead of creating it again',
+      `contract ${stored.id} was created, and its confirmation was interrupted (it is PENDING unless the confirmation was ` +
+        'stored as the link broke); look it up and confirm it if it is PENDING instead of creating it again',
     );
   });
 
