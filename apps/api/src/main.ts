@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './platform/database/open-database';
 import { createHttpServer } from './platform/http/server';
 import { createLogger } from './platform/logger';
-import { startupBanner } from './startup-banner';
+import { DemoOwnerLink, startupBanner } from './startup-banner';
 
 const EXIT_CONFIG = 78; // EX_CONFIG from sysexits.h
 
@@ -44,18 +44,26 @@ async function main(): Promise<void> {
   // while this thread loads the service's modules below, synchronously.
   const opening = openDatabase(config, logger);
   opening.catch(() => undefined); // awaited below; an early failure is not an unhandled one meanwhile
-  const { createRuntime, DEMO_VENDOR_ID, loadDemoData, PaywallViewCounter, ConfigCache } = serviceModules();
+  const { createRuntime, DEMO_VENDOR_ID, demoOwnerSignInLink, loadDemoData, PaywallViewCounter, ConfigCache } = serviceModules();
   const database = await opening;
   const runtime = await createRuntime(config, database, logger);
+  let ownerLink: DemoOwnerLink | null = null;
   if (config.seedDemo || (database.embedded && (await isEmpty((sql) => database.db.query(sql))))) {
     await loadDemoData(runtime.container, { withCredentials: false });
     logger.info({ vendorId: DEMO_VENDOR_ID }, 'demo vendor loaded; `npm run kiosk -- demo:load` prints credentials');
+    // The portal one click away on the very first start (issue 27); a link is a credential, so never in production.
+    if (config.env === 'development') {
+      ownerLink = await demoOwnerSignInLink(runtime.container).catch((error: unknown) => {
+        logger.warn({ err: error }, 'no sign-in link for the demo owner');
+        return null;
+      });
+    }
   }
   if (config.workerEnabled) runtime.worker.start(config.workerPollMs);
 
   const server: Server = createHttpServer(runtime.app, config.httpTimeouts).listen(config.port, config.host, () => {
     logger.info({ baseUrl: config.baseUrl, authUrl: config.authUrl, embedded: database.embedded }, 'kiosk listening');
-    const banner = startupBanner(config.env, config.baseUrl, DEMO_VENDOR_ID);
+    const banner = startupBanner(config.env, config.baseUrl, DEMO_VENDOR_ID, ownerLink);
     if (banner) process.stdout.write(banner);
   });
   let stopping = false;

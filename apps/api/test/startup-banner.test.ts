@@ -9,6 +9,17 @@ describe('the start-up banner (issue 27)', () => {
     expect(banner).toContain('http://localhost:3000/dev/mail');
   });
 
+  it("gives the demo owner's one-time portal link on the first start, and the command for a new one later", () => {
+    const link = { email: 'staff@demo.localhost', url: 'http://localhost:3000/auth/client_1/staff-link?code=abc', expiresAt: new Date('2026-11-30T03:30:00Z') };
+    const first = startupBanner('development', 'http://localhost:3000', 'demo', link)!;
+    expect(first).toContain('Demo staff login: staff@demo.localhost');
+    expect(first).toContain('  http://localhost:3000/auth/client_1/staff-link?code=abc\n');
+    expect(first).toContain('until 2026-11-30 03:30 UTC');
+    const later = startupBanner('development', 'http://localhost:3000', 'demo')!;
+    expect(later).not.toContain('staff-link');
+    expect(later).toContain('npm run kiosk -- staff:sign-in-link --vendor demo --email staff@demo.localhost');
+  });
+
   it('prints nothing in production or in tests', () => {
     expect(startupBanner('production', 'https://kiosk.example', 'demo')).toBeNull();
     expect(startupBanner('test', 'http://localhost:3000', 'demo')).toBeNull();

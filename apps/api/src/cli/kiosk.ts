@@ -9,6 +9,7 @@ import {
   ProductType,
   RECURRING_INTERVALS,
   RecurringInterval,
+  VendorNotFound,
 } from '@kiosk/domain/catalog';
 import { DomainError } from '@kiosk/domain';
 import { TAX_CATEGORIES, TaxCategory } from '@kiosk/domain/billing';
@@ -18,6 +19,7 @@ import {
   CreateApiKey,
   CreateStaffUser,
   GRANTABLE_SCOPES,
+  InviteStaff,
   IssueUserToken,
   RegisterBrowserClient,
   STAFF_ROLES,
@@ -46,6 +48,9 @@ import { registerVendorCommands } from '../catalog/vendors.cli';
 import { registerBackupCommands } from './backup.cli';
 import { registerRateLimitCommands } from '../platform/rate-limits/rate-limits.cli';
 import { BackupRefused } from '../platform/database/backup';
+import { StaffLinkRefused, StaffSignInLinks } from '../identity/browser/staff-sign-in-link';
+import { CATALOG } from '../catalog/catalog.module';
+import { TOKENS } from '../platform/tokens';
 
 /**
  * The operator's command line. Every command goes through the same use cases
@@ -100,12 +105,38 @@ program
   .option('--first-name <name>', 'given name')
   .option('--last-name <name>', 'family name')
   .addOption(new Option('--role <role>', 'role in the vendor\'s team').choices([...STAFF_ROLES]).default('owner'))
-  .action((o: { vendor: string; email: string; firstName?: string; lastName?: string; role: StaffRole }) =>
-    withRuntime((r) =>
-      r.container
-        .get(CreateStaffUser)
-        .execute({ vendorId: o.vendor, email: o.email, firstName: o.firstName, lastName: o.lastName, role: o.role }),
-    ),
+  .option('--invite', 'mail an invitation instead (valid 7 days): the person joins by signing in or up with that address', false)
+  .action((o: { vendor: string; email: string; firstName?: string; lastName?: string; role: StaffRole; invite: boolean }) =>
+    withRuntime(async (r) => {
+      if (!o.invite) {
+        return r.container
+          .get(CreateStaffUser)
+          .execute({ vendorId: o.vendor, email: o.email, firstName: o.firstName, lastName: o.lastName, role: o.role });
+      }
+      if (!(await r.container.get(CATALOG.Vendors).find(o.vendor))) throw new VendorNotFound(o.vendor);
+      const base = r.container.get(TOKENS.Config).baseUrl.replace(/\/+$/, '');
+      const invitation = await r.container.get(InviteStaff).execute({
+        vendorId: o.vendor,
+        email: o.email,
+        role: o.role,
+        invitedBy: 'operator',
+        acceptUrl: (token) => `${base}/auth/invitations/${token}`,
+      });
+      // The link is only in the mail (as when an owner invites in the portal).
+      return { invitation: { id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt }, mailed: true };
+    }),
+  );
+
+program
+  .command('staff:sign-in-link')
+  .description("print a staff member's one-time portal sign-in link (single use, valid 24 hours)")
+  .requiredOption('--vendor <id>', 'id of the vendor')
+  .requiredOption('--email <email>', "the staff member's e-mail address")
+  .action((o: { vendor: string; email: string }) =>
+    withRuntime(async (r) => {
+      const link = await r.container.get(StaffSignInLinks).mint(o.vendor, o.email);
+      return { url: link.url, expiresAt: link.expiresAt, userId: link.userId };
+    }),
   );
 
 program
@@ -274,7 +305,7 @@ export function exitWith(error: unknown): { code: number; message: string } {
     return { code: 2, message: JSON.stringify({ error: error.code, message: error.message, ...error.details }) };
   }
   if (error instanceof ConfigError) return { code: 78, message: `kiosk: configuration error: ${error.message}` };
-  if (error instanceof BackupRefused) return { code: 2, message: `kiosk: refused: ${error.message}` };
+  if (error instanceof BackupRefused || error instanceof StaffLinkRefused) return { code: 2, message: `kiosk: refused: ${error.message}` };
   if (error instanceof EmbeddedDatabaseInUse) return { code: 75, message: `kiosk: refused: ${error.message}` };
   return { code: 1, message: `kiosk: ${error instanceof Error ? error.message : String(error)}` };
 }

@@ -3,9 +3,12 @@ import { UpdateBillingSettings } from '@kiosk/domain/billing';
 import { CreateProduct, CreatePurchaseOption, CreateVendor, GetVendor } from '@kiosk/domain/catalog';
 import { CreateApiKey, CreateStaffUser, IssueUserToken } from '@kiosk/domain/identity';
 import { Container } from 'inversify';
+import { StaffSignInLinks } from '../identity/identity.module';
 import { setUpDemoSite } from './demo-site-setup';
 
 export const DEMO_VENDOR_ID = 'demo';
+/** The demo publisher's owner: signs in to the portal with it (the first start prints a one-time link). */
+export const DEMO_OWNER_EMAIL = 'staff@demo.localhost';
 
 /**
  * The demo newspaper as a real Swedish publisher would be on its invoices and
@@ -72,7 +75,7 @@ export async function loadDemoData(container: Container, options: { withCredenti
     });
   }
   await setUpDemoSite(container, DEMO_VENDOR_ID);
-  const staff = await container.get(CreateStaffUser).execute({ vendorId: DEMO_VENDOR_ID, email: 'staff@demo.localhost' });
+  const staff = await container.get(CreateStaffUser).execute({ vendorId: DEMO_VENDOR_ID, email: DEMO_OWNER_EMAIL });
   if (!options.withCredentials) return { vendorId: DEMO_VENDOR_ID, staffUserId: staff.id };
   const { key, clientSecret } = await container
     .get(CreateApiKey)
@@ -84,4 +87,10 @@ export async function loadDemoData(container: Container, options: { withCredenti
     staffAccessToken: staffToken.accessToken,
     apiKey: { clientId: key.clientId, clientSecret },
   };
+}
+
+/** The demo owner's one-time portal sign-in link (printed once by `npm start` when it makes the demo). */
+export async function demoOwnerSignInLink(container: Container): Promise<{ email: string; url: string; expiresAt: Date }> {
+  const link = await container.get(StaffSignInLinks).mint(DEMO_VENDOR_ID, DEMO_OWNER_EMAIL);
+  return { email: DEMO_OWNER_EMAIL, url: link.url, expiresAt: link.expiresAt };
 }

@@ -29,13 +29,14 @@ const hashOf = (code: string) => createHash('sha256').update(code).digest('base6
 export class SqlHandoffCodes {
   constructor(private readonly db: DataSource) {}
 
-  async mint(binding: HandoffBinding, now: Date): Promise<string> {
+  /** `ttlSeconds`: a checkout's return is followed at once; a staff sign-in link printed or mailed waits for a person. */
+  async mint(binding: HandoffBinding, now: Date, ttlSeconds = HANDOFF_TTL_SECONDS): Promise<string> {
     const code = randomBytes(32).toString('base64url');
     await sqlRows(
       this.db,
       `INSERT INTO handoff_codes (code_hash, vendor_id, client_id, user_id, checkout_id, visitor_id, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [hashOf(code), binding.vendorId, binding.clientId, binding.userId, binding.checkoutId, binding.visitorId, now, new Date(now.getTime() + HANDOFF_TTL_SECONDS * 1000)],
+      [hashOf(code), binding.vendorId, binding.clientId, binding.userId, binding.checkoutId, binding.visitorId, now, new Date(now.getTime() + ttlSeconds * 1000)],
     );
     // Spent and expired codes are of no use to anyone: the minting keeps the table small.
     await sqlRows(this.db, `DELETE FROM handoff_codes WHERE expires_at < $1`, [new Date(now.getTime() - 3_600_000)]);

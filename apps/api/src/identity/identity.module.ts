@@ -60,6 +60,7 @@ export { AccessTokenVerifier } from './jwt-access-tokens';
 export { BrowserCookies } from './browser/browser-session';
 // The buying journey's one-time handoff codes: checkout mints them (the receipt's "Continue"), the browser route redeems them.
 export { HANDOFF_PARAMETER, SqlHandoffCodes, type HandoffBinding } from './handoff-codes';
+export { StaffSignInLinks } from './browser/staff-sign-in-link';
 // The sign-in pages' language choice, which the hosted checkout pages share (issue 25).
 export { negotiateLanguage } from './pages/page-language';
 

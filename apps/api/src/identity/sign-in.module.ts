@@ -26,6 +26,7 @@ import { MailerAccountMail } from './account-mail';
 import { BrowserAuthController, BrowserSignInHooks } from './browser/browser-auth.controller';
 import { BrowserHandoffController } from './browser/browser-handoff.controller';
 import { SqlHandoffCodes } from './handoff-codes';
+import { StaffSignInLinkController, StaffSignInLinks } from './browser/staff-sign-in-link';
 import { BrowserCookies } from './browser/browser-session';
 import { IDENTITY } from './identity.module';
 import { AccessTokenVerifier } from './jwt-access-tokens';
@@ -164,6 +165,25 @@ export const signInModule = defineModule({
           c.get(BrowserCookies),
           c.get(TOKENS.Clock),
           signInHooks(c),
+        ),
+    );
+    // Staff's one-time portal sign-in links (printed at first start, `kiosk staff:sign-in-link`).
+    bind(StaffSignInLinks).toDynamicValue((c) => {
+      const config = c.get(TOKENS.Config);
+      const codes = new SqlHandoffCodes(c.get(TOKENS.DataSource));
+      return new StaffSignInLinks(c.get(IDENTITY.Users), c.get(IDENTITY.StaffMemberships), c.get(IDENTITY.BrowserClients), codes, c.get(TOKENS.Clock), config.baseUrl);
+    });
+    bind(TOKENS.Controller).toDynamicValue(
+      (c) =>
+        new StaffSignInLinkController(
+          c.get(IDENTITY.BrowserClients),
+          new SqlHandoffCodes(c.get(TOKENS.DataSource)),
+          c.get(IDENTITY.StaffMemberships),
+          c.get(IssueUserToken),
+          c.get(BrowserCookies),
+          c.get(PageContexts),
+          c.get(TOKENS.Clock),
+          c.get(TOKENS.Config).baseUrl,
         ),
     );
     bind(TOKENS.Controller).toDynamicValue((c) => {

@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM, launchChromium } from '../support/chromium';
+import { go } from '../portal/portal-page-checks';
 import { onRealPostgres } from '../support/harness';
+import { existsSync } from 'node:fs';
 
 /**
  * docs/getting-started.md, run as written: the built service on a fresh
@@ -134,6 +137,7 @@ run('docs/getting-started.md, run as written', () => {
       '5. Act as the reader',
       '6. The reader pays',
       '7. The reader reads',
+      '8. Run the business in the portal',
     ]);
   });
 
@@ -144,6 +148,7 @@ run('docs/getting-started.md, run as written', () => {
   it('takes a reader from a fresh start to an entitlement they have paid for, printing what the doc says', () => {
     const [, ...rest] = steps(); // step 1 (clone, install, start) is what beforeAll did
     const before = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' });
+    const portal = rest.pop()!;
     const reading = rest.pop()!;
     // One shell for steps 2 to 6: later steps use the variables and files of earlier ones.
     const output = bash(asWritten(rest.map((s) => s.script).join('\n'))).split('\n');
@@ -163,7 +168,40 @@ run('docs/getting-started.md, run as written', () => {
       execFileSync('sleep', ['0.5']);
     }
     expect(answer).toMatch(pattern(reading.promised[0]));
+    // Step 8: the team's commands, in a shell of their own.
+    const staffOutput = bash(asWritten(portal.script)).split('\n');
+    for (const promised of portal.promised) expect(staffOutput).toContainEqual(expect.stringMatching(pattern(asWritten(promised))));
     // The guide left nothing in the repository.
     expect(execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' })).toBe(before);
   }, 300_000);
+
+  (existsSync(CHROMIUM) ? it : it.skip)(
+    "opens the portal from the link `npm start` printed, signed in as the demo owner, who finds the paying reader by e-mail",
+    async () => {
+      // The first start printed the demo owner's one-time link (docs/getting-started.md step 8).
+      expect(serviceLog).toContain('Demo staff login: staff@demo.localhost');
+      const link = /(http:\/\/localhost:\d+\/auth\/[\w-]+\/staff-link\?code=[\w-]{43})/.exec(serviceLog)![1];
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        await page.goto(link);
+        await page.click('#open-portal');
+        await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+        await go(page, 'Readers', 390);
+        await page.fill('#reader-search', 'reader@example.com');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.locator('#readers a', { hasText: 'reader@example.com' }).click();
+        await page.locator('#r-contracts').waitFor();
+        expect(await page.textContent('main')).toContain('Alva');
+        // Spent: the same link again is refused, with the way to sign in instead.
+        const again = await browser.newPage();
+        await again.goto(link);
+        await again.click('#open-portal');
+        await again.locator('#portal-sign-in').waitFor();
+      } finally {
+        await browser.close();
+      }
+    },
+    120_000,
+  );
 });

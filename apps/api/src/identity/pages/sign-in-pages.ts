@@ -189,6 +189,22 @@ export function signInLinkPage(ctx: PageContext, action: string, error?: Message
   );
 }
 
+/**
+ * A staff member's one-time portal sign-in link (printed at first start, or by `kiosk staff:sign-in-link`): one
+ * button, so opening the link spends nothing; when it is spent or stale, the way to sign in instead.
+ */
+export function staffLinkPage(ctx: PageContext, action: string, invalid?: { signInHref: string }) {
+  const title = ctx.tr.t('staffLink.title', { vendor: ctx.brand.name });
+  return layout(
+    ctx,
+    title,
+    `<h1>${escapeText(title)}</h1>` +
+      (invalid
+        ? alert(ctx.tr.t('staffLink.invalid')) + `<p><a id="portal-sign-in" href="${escapeAttr(invalid.signInHref)}">${escapeText(ctx.tr.t('staffLink.signIn'))}</a></p>`
+        : `<p class="lead">${escapeText(ctx.tr.t('staffLink.lead'))}</p>` + form(action, '', 'open-portal', ctx.tr.t('staffLink.submit'))),
+  );
+}
+
 /** After a sign-up: the same words whether the address had an account or not. */
 export function checkMailPage(ctx: PageContext, email: string) {
   return layout(ctx, ctx.tr.t('checkMail.title'), heading(ctx, 'checkMail.title') + note('check-mail', ctx.tr.t('checkMail.text', { email })));
