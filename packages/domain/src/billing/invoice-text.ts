@@ -6,6 +6,7 @@ import { InvoiceDocument, InvoiceParty, lastDayOfPeriod, netUnitPrice } from './
 import { PostalAddress } from './invoicing-facts';
 import { PlaceOfSupply } from './tax/place-of-supply';
 import { vatNumberCheckLine } from './tax/vat-number-check';
+import { OUTSIDE_SCOPE_NOTE, REVERSE_CHARGE_NOTE } from './tax/treatment';
 import { formatRate } from './tax/rates';
 
 /**
@@ -34,6 +35,7 @@ export const INVOICE_WORDS = {
     placeOfSupply: 'Place of supply: {country} ({evidence})', PAYMENT_COUNTRY: 'payment country', BILLING_ADDRESS: 'billing address',
     CHECKOUT_COUNTRY: 'checkout country', DEFAULT: "the seller's default market, no other evidence", DEFAULT_BESIDE: "the seller's default market",
     RESIDENCE_CONFIRMED: 'residence confirmed by the buyer', CARD_COUNTRY: 'card issuing country',
+    reverseChargeNote: REVERSE_CHARGE_NOTE, outsideScopeNote: OUTSIDE_SCOPE_NOTE,
   },
   sv: {
     invoice: 'Faktura', creditNote: 'Kreditnota', seller: 'Säljare: {v}', address: 'Adress: {v}', vatNumber: 'Momsregistreringsnummer: {v}', notSet: '(inte angivet)',
@@ -50,6 +52,9 @@ export const INVOICE_WORDS = {
     placeOfSupply: 'Beskattningsland: {country} ({evidence})', PAYMENT_COUNTRY: 'betalningsland', BILLING_ADDRESS: 'faktureringsadress',
     CHECKOUT_COUNTRY: 'land i kassan', DEFAULT: 'säljarens hemmamarknad, inget annat underlag', DEFAULT_BESIDE: 'säljarens hemmamarknad',
     RESIDENCE_CONFIRMED: 'hemvist bekräftad av köparen', CARD_COUNTRY: 'kortets utgivningsland',
+    reverseChargeNote: 'Omvänd betalningsskyldighet: köparen redovisar momsen (artikel 196 i rådets direktiv 2006/112/EG).',
+    outsideScopeNote:
+      'Utanför EU:s mervärdesskatteområde: omsättningen sker utanför EU (artiklarna 44 och 58 i rådets direktiv 2006/112/EG); ingen moms tas ut.',
   },
 } as const satisfies Record<string, Record<string, string>>;
 
@@ -63,6 +68,13 @@ export const invoiceLanguageOf = (invoice: Pick<InvoiceDocument, 'language'>) =>
 export function invoiceWord(lang: keyof typeof INVOICE_WORDS, key: InvoiceWord, values: Record<string, string> = {}): string {
   return fillPlaceholders(INVOICE_WORDS[lang][key], values);
 }
+
+/**
+ * A legal note in the invoice's language. Documents store the note as tax wrote it (English); the known notes are
+ * said in the document's language when it is rendered, any other is kept as it was stored.
+ */
+const legalNote = (note: string, lang: keyof typeof INVOICE_WORDS) =>
+  note === REVERSE_CHARGE_NOTE ? invoiceWord(lang, 'reverseChargeNote') : note === OUTSIDE_SCOPE_NOTE ? invoiceWord(lang, 'outsideScopeNote') : note;
 
 /** "Place of supply: DE (billing address DE)": the country the VAT is due in and the evidence it rests on, in the invoice's language. */
 export const placeOfSupplyLine = (p: PlaceOfSupply, lang: keyof typeof INVOICE_WORDS = 'en') =>
@@ -127,7 +139,7 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
   if (invoice.vendorReference) facts.push(w('ourRef', { v: invoice.vendorReference }));
   if (invoice.ediNumber) facts.push(w('edi', { v: invoice.ediNumber }));
   if (invoice.placeOfSupply) facts.push(placeOfSupplyLine(invoice.placeOfSupply, lang));
-  if (invoice.vatNumberCheck) facts.push(vatNumberCheckLine(invoice.vatNumberCheck));
+  if (invoice.vatNumberCheck) facts.push(vatNumberCheckLine(invoice.vatNumberCheck, lang));
   // Art. 226(8): the unit price exclusive of VAT, whatever the price mode.
   const lineHeader = [w('description'), w('qty'), `${w('unitPrice')} ${w('exclVat')}`, w('vatRate'), w('vat'), w('amountExcl')];
   const lines = invoice.lines.map((l) => [
@@ -166,7 +178,7 @@ export function invoiceText(invoice: InvoiceDocument): InvoiceText {
     lines,
     totals,
     payment,
-    notes: [...invoice.notes],
+    notes: invoice.notes.map((note) => legalNote(note, lang)),
     paidStamp: paidAt ? w('stamp', { date: day(paidAt) }) : null,
   };
 }

@@ -99,6 +99,19 @@ describe('the invoice document', () => {
     expect(element(w.kept[0], 'cbc:PayableAmount')).toBe('1200.00');
   });
 
+  it('says the reverse-charge note and the VAT number check in a Swedish document\'s words', async () => {
+    const w = await world('FI20774740');
+    const { invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });
+    const vatNumberCheck = { vatNumber: 'FI20774740', country: 'FI', method: 'FORMAT_ONLY', status: 'VALID', checkedAt: '2026-11-28T10:00:00.000Z' } as const;
+    const sv = invoiceText({ ...invoice!, language: 'sv', vatNumberCheck });
+    expect(sv.notes).toEqual(['Omvänd betalningsskyldighet: köparen redovisar momsen (artikel 196 i rådets direktiv 2006/112/EG).']);
+    const check = sv.facts.find((f) => f.startsWith('Kontroll av momsregistreringsnummer'));
+    expect(check).toMatch(/^Kontroll av momsregistreringsnummer: FI20774740 giltigt \(endast formen kontrollerad, inte mot VIES, \d{4}-/);
+    expect(JSON.stringify(sv)).not.toMatch(/Reverse charge|VAT number check|format only/);
+    // The stored document keeps tax's words; English renders them as they are.
+    expect(invoiceText(invoice!).notes).toEqual([invoice!.notes[0]]);
+  });
+
   it('taxes a Finnish consumer at the Finnish news rate, VAT added on top of a price that excludes it', async () => {
     const w = await world(null);
     const { bill, invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });

@@ -62,15 +62,31 @@ export function formatCheck(input: { vatNumber: string; country: string; now: Da
   };
 }
 
-const METHOD_WORDS: Record<VatNumberCheckMethod, string> = {
-  VIES: 'VIES',
-  FORMAT_ONLY: 'format only, not checked with VIES',
-};
+/** The check's words in each language invoices are written in. */
+const CHECK_WORDS = {
+  en: {
+    line: 'VAT number check: {number} {outcome} ({details}){why}',
+    VALID: 'valid', INVALID: 'not valid', UNAVAILABLE: 'could not be checked',
+    VIES: 'VIES', FORMAT_ONLY: 'format only, not checked with VIES', ref: 'ref {v}', taxedAsConsumer: '; taxed as a consumer in {country}',
+  },
+  sv: {
+    line: 'Kontroll av momsregistreringsnummer: {number} {outcome} ({details}){why}',
+    VALID: 'giltigt', INVALID: 'ogiltigt', UNAVAILABLE: 'kunde inte kontrolleras',
+    VIES: 'VIES', FORMAT_ONLY: 'endast formen kontrollerad, inte mot VIES', ref: 'ref {v}', taxedAsConsumer: '; beskattas som konsument i {country}',
+  },
+} as const;
 
-/** "VAT number check: SE556677889901 valid (VIES, 2026-11-28T10:00:00.000Z, ref WAPIAAAAX)": the line on the invoice facts. */
-export function vatNumberCheckLine(c: VatNumberCheck): string {
-  const outcome = c.status === 'VALID' ? 'valid' : c.status === 'INVALID' ? 'not valid' : 'could not be checked';
-  const details = [METHOD_WORDS[c.method], c.checkedAt, c.reference ? `ref ${c.reference}` : null].filter(Boolean).join(', ');
-  const why = c.status === 'VALID' ? '' : `; taxed as a consumer in ${c.country}${c.reason ? ` (${c.reason})` : ''}`;
-  return `VAT number check: ${c.vatNumber} ${outcome} (${details})${why}`;
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+
+/**
+ * "VAT number check: SE556677889901 valid (VIES, 2026-11-28T10:00:00.000Z, ref WAPIAAAAX)": the line on the
+ * invoice facts, in the invoice's language. The reason a number did not pass is kept in English beside it only on
+ * English documents: it is the checking service's own words.
+ */
+export function vatNumberCheckLine(c: VatNumberCheck, lang: keyof typeof CHECK_WORDS = 'en'): string {
+  const words = CHECK_WORDS[lang];
+  const details = [words[c.method], c.checkedAt, c.reference ? fill(words.ref, { v: c.reference }) : null].filter(Boolean).join(', ');
+  const reason = lang === 'en' && c.reason ? ` (${c.reason})` : '';
+  const why = c.status === 'VALID' ? '' : fill(words.taxedAsConsumer, { country: c.country }) + reason;
+  return fill(words.line, { number: c.vatNumber, outcome: words[c.status], details, why });
 }
