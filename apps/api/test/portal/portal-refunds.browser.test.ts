@@ -10,8 +10,9 @@ import { audit } from './portal-page-checks';
  * reader who paid 99 kr by card (a checkout on the embedded processor) by
  * e-mail, refunds half in the refund dialog (prefilled with what is left,
  * Escape closes it), sees the refund row; asks too much and reads why in
- * plain words; refunds the rest: the bill's credit note can be downloaded
- * and the "Refund" button is gone. An editor (no `bills:write`) sees the
+ * plain words; refunds the rest and ends the access: the contract is
+ * canceled, the bill's credit note can be downloaded and the "Refund"
+ * button is gone. An editor (no `bills:write`) sees the
  * transactions but no "Refund". axe clean with the dialog open and after.
  */
 const PASSWORD = 'correct horse battery staple';
@@ -82,7 +83,7 @@ describeWithChromium('refunds in the portal (headless Chromium, axe-core, 390 px
   });
 
   it.each([1280, 390])(
-    'at %i px an owner refunds half a card payment, is told why too much is refused, refunds the rest and gets the credit note',
+    'at %i px an owner refunds half a card payment, is told why too much is refused, refunds the rest ending the access, and gets the credit note',
     async (width) => {
       const reader = await paidReader();
       const { context, page, problems } = await signedIn(staffMail('staff'), width);
@@ -125,10 +126,13 @@ describeWithChromium('refunds in the portal (headless Chromium, axe-core, 390 px
         await audit(page, label('too-much'), width);
         expect(await rows.count()).toBe(2);
 
-        // The rest: the bill is refunded, its credit note downloads, and there is nothing left to refund.
+        // The rest, ending the access: the bill is refunded, its credit note downloads, the contract is canceled, nothing is left to refund.
         await amount.fill('49,50');
+        await dialog.getByLabel(/End the reader’s access now/).check();
         await dialog.getByRole('button', { name: 'Confirm refund' }).click();
         await dialog.waitFor({ state: 'detached' });
+        await page.locator('#refund-message', { hasText: /49,50.kr refunded, and the reader’s access ended\./ }).waitFor();
+        await page.getByRole('region', { name: 'Contracts of this reader' }).getByText('canceled', { exact: true }).waitFor();
         await rows.nth(2).waitFor();
         const creditNote = page.getByRole('button', { name: /^Credit note \(PDF\)/ }).first();
         await creditNote.waitFor();
