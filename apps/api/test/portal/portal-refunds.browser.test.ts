@@ -88,6 +88,9 @@ describeWithChromium('refunds in the portal (headless Chromium, axe-core, 390 px
       const reader = await paidReader();
       const { context, page, problems } = await signedIn(staffMail('staff'), width);
       const label = (name: string) => `refunds-${name}`;
+      // The Idempotency-Key of each refund the page sends.
+      const keys: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/refund') && keys.push(r.headers()['idempotency-key'] ?? 'none'));
       try {
         await openReader(page, reader.email);
         const rows = page.locator('#transactions tbody tr');
@@ -142,6 +145,9 @@ describeWithChromium('refunds in the portal (headless Chromium, axe-core, 390 px
         const bills = page.getByRole('region', { name: 'Bills of this reader' });
         expect(await bills.textContent()).toContain('refunded');
         await audit(page, label('refunded'), width);
+        // A key per opening (half; too much), and a new one after the refusal, which refunded nothing (the rest).
+        expect(keys).toEqual([expect.stringMatching(/^portal-refund-/), expect.stringMatching(/^portal-refund-/), expect.stringMatching(/^portal-refund-/)]);
+        expect(new Set(keys).size).toBe(3);
         expect(problems).toEqual([]);
       } catch (error) {
         await page.screenshot({ path: `/tmp/portal-refunds-failure-${width}.png`, fullPage: true });
