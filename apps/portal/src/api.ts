@@ -67,9 +67,9 @@ export function withQuery(path: string, query: Query = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** One call; `body` as JSON, or a string sent as `textType` (CSV imports). */
-export async function api<T>(method: string, path: string, body?: unknown, textType = 'text/plain'): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** One call; `body` as JSON, or a string sent as `textType` (CSV imports); `extra` headers such as `Idempotency-Key`. */
+export async function api<T>(method: string, path: string, body?: unknown, textType = 'text/plain', extra: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (state.vendor) headers['X-Kiosk-Vendor'] = state.vendor;
   if (method !== 'GET' && state.csrf) headers['X-CSRF-Token'] = state.csrf;
   let payload: string | undefined;
@@ -99,10 +99,29 @@ export async function api<T>(method: string, path: string, body?: unknown, textT
 }
 
 export const get = <T>(path: string, query?: Query) => api<T>('GET', withQuery(path, query));
-export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
+export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>('POST', path, body ?? {}, undefined, headers);
 export const patch = <T>(path: string, body: unknown) => api<T>('PATCH', path, body);
 export const put = <T>(path: string, body: unknown) => api<T>('PUT', path, body);
 export const del = (path: string) => api<void>('DELETE', path);
+
+/**
+ * Fetches a document (a PDF) on the session and hands it to the browser as a
+ * download named `filename`: a plain link would carry neither the chosen
+ * vendor nor turn a refusal into words.
+ */
+export async function download(path: string, filename: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (state.vendor) headers['X-Kiosk-Vendor'] = state.vendor;
+  const res = await fetch(path, { headers, credentials: 'same-origin' }).catch(() => null);
+  if (!res) throw new ApiError(0, { status: 0, detail: 'The service could not be reached. Check the connection and try again.' });
+  if (!res.ok) throw new ApiError(res.status, { ...((await res.json().catch(() => ({}))) as Problem), status: res.status });
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 /** What `GET /management/me` answers. */
 export interface Me {

@@ -271,6 +271,12 @@ export function money(amount: number | null | undefined, currency?: string | nul
   }
 }
 
+/** An amount as a person types it in the currency's home locale (no symbol, no grouping): "49,50" for SEK. */
+export function amountText(amount: number, currency: string): string {
+  const locale = HOME_LOCALES[currency] ?? moneyFormat.locale;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(amount);
+}
+
 export function when(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);

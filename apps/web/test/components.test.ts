@@ -77,6 +77,9 @@ describe('<service-account>', () => {
     const bill = { id: 'b1', price: 1188, currency: 'SEK', status: 'PAID', receiptUrl: 'https://kiosk.example.com/receipts/b1', createdAt: '2026-11-25T10:00:00Z', items: [{ title: 'Demo Daily' }] };
     expect(billRow(bill)).toMatchObject({ id: 'b1', title: 'Demo Daily', amount: 'SEK 1,188.00', status: 'paid', receiptUrl: 'https://kiosk.example.com/receipts/b1' });
     expect(billRow({ ...bill, receiptUrl: 'javascript:alert(1)' }).receiptUrl).toBeNull();
+    // A refunded bill says so, in the reader's language, and keeps the receipt of what was paid.
+    expect(billRow({ ...bill, status: 'REFUNDED' })).toMatchObject({ status: 'refunded', statusText: 'refunded', receiptUrl: bill.receiptUrl });
+    expect(billRow({ ...bill, status: 'REFUNDED' }, 'sv').statusText).toBe('återbetald');
     expect(safeLink('data:text/html,<script>')).toBeNull();
     expect(safeLink('/relative')).toBeNull();
     expect(safeLink(42)).toBeNull();

@@ -22,6 +22,8 @@ export class BillRow {
   @Column('text', { name: 'receipt_url', nullable: true }) receiptUrl!: string | null;
   @Column('text', { name: 'invoice_number', nullable: true }) invoiceNumber!: string | null;
   @Column('timestamptz', { name: 'paid_at', nullable: true }) paidAt!: Date | null;
+  /** The provider's reference of the payment that paid the bill (a stripe PaymentIntent): what a refund reverses. */
+  @Column('text', { name: 'payment_reference', nullable: true }) paymentReference!: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }

@@ -1,6 +1,8 @@
+import { DomainError } from '@kiosk/domain';
 import { RefundTransaction } from '@kiosk/domain/billing';
 import { BILLS_WRITE } from '@kiosk/domain/identity';
 import { IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { TransactionView } from './billing.dto';
 import { TRANSACTION_EXAMPLE, TRANSACTION_ID } from './billing.examples';
@@ -12,6 +14,9 @@ export class RefundBody {
   /** End the contract now (CANCELED, reason REFUNDED), so its entitlement goes; default false. */
   @IsOptional() @IsBoolean() endEntitlement?: boolean;
 }
+
+/** Refusals of the payment provider (it would not, or cannot here, pay the money back): 422, as documented. */
+const PROVIDER_REFUSALS: ReadonlySet<string> = new Set(['TRANSACTION.REFUND_REFUSED', 'TRANSACTION.REFUND_NOT_SUPPORTED']);
 
 /** POST /management/transactions/{id}/refund (issue 27). */
 export class ManagementRefundsController implements Controller {
@@ -26,8 +31,10 @@ export class ManagementRefundsController implements Controller {
         summary: 'Refund a payment in full or in part',
         description:
           '`amount` is in major units (at most two decimals); without it, all that is left of the payment is refunded. ' +
-          'The money goes back through the payment provider that took it (a payment recorded by hand has nothing to ' +
-          'reverse: the refund records that the vendor paid it back). The refund is a transaction with `isRefund` true ' +
+          'The money goes back through the payment provider that took it (the embedded test processor, or stripe, which ' +
+          'refunds the PaymentIntent that paid the bill); a payment recorded by hand has nothing to ' +
+          'reverse: the refund records that the vendor paid it back. A provider that refuses is a 422, one that cannot be ' +
+          'reached a 503; either way nothing is recorded. The refund is a transaction with `isRefund` true ' +
           'and a positive `amount`, announced as `transaction.created`. Once nothing is left, the bill becomes REFUNDED ' +
           'and its invoice gets a credit note. With `endEntitlement` true the contract ends now (CANCELED, reason ' +
           'REFUNDED), so its access goes. More than is left is a 409 `TRANSACTION.REFUND_EXCEEDS_REMAINING` ' +
@@ -47,15 +54,26 @@ export class ManagementRefundsController implements Controller {
           400: { description: 'Invalid body (amount not positive, more than two decimals)' },
           404: { description: 'No such transaction of the vendor' },
           409: { description: 'More than is left to refund, or the transaction is itself a refund' },
-          422: { description: 'The payment provider that took the payment cannot refund it here' },
+          422: {
+            description:
+              'The payment provider would not refund it (`TRANSACTION.REFUND_REFUSED`, its reason in `reason`), or it cannot be refunded ' +
+              'here (`TRANSACTION.REFUND_NOT_SUPPORTED`: a stripe payment whose bill does not name its PaymentIntent); nothing was refunded',
+          },
+          503: { description: 'The payment provider could not be reached (`CHECKOUT.PROVIDER_UNAVAILABLE`); nothing was refunded, try again' },
         },
-        handler: async ({ res, body, params, principal }) => {
-          const { refund } = await this.refundTransaction.execute({
-            vendorId: principal.vendorId,
-            transactionId: params.id,
-            amountMinor: body.amount === undefined ? undefined : Math.round(body.amount * 100),
-            endEntitlement: body.endEntitlement === true,
-          });
+        handler: async ({ req, res, body, params, principal }) => {
+          const { refund } = await this.refundTransaction
+            .execute({
+              vendorId: principal.vendorId,
+              transactionId: params.id,
+              amountMinor: body.amount === undefined ? undefined : Math.round(body.amount * 100),
+              endEntitlement: body.endEntitlement === true,
+              idempotencyKey: req.get('Idempotency-Key') || undefined,
+            })
+            .catch((error: unknown) => {
+              if (error instanceof DomainError && PROVIDER_REFUSALS.has(error.code)) throw new HttpProblem(422, error.code, error.message, error.details);
+              throw error;
+            });
           res.status(201).json(transactionView(refund));
         },
       }),

@@ -34,6 +34,7 @@ export const toBill = (row: BillRow): BillRecord => ({
   receiptUrl: row.receiptUrl,
   invoiceNumber: row.invoiceNumber,
   paidAt: row.paidAt,
+  paymentReference: row.paymentReference ?? null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -57,6 +58,7 @@ const fromBill = (bill: BillRecord): BillRow => ({
   receiptUrl: bill.receiptUrl,
   invoiceNumber: bill.invoiceNumber,
   paidAt: bill.paidAt,
+  paymentReference: bill.paymentReference ?? null,
   createdAt: bill.createdAt,
   updatedAt: bill.updatedAt,
 });

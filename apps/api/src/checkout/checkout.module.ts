@@ -146,8 +146,8 @@ export const checkoutModule = defineModule({
         c.get(CHECKOUT.Providers),
         {
           // A bill paid meanwhile (a repeated event) is left as it is.
-          payBill: async (vendorId, billId) => {
-            await payments.execute({ vendorId, billId }).catch((error: unknown) => {
+          payBill: async (vendorId, billId, paymentReference) => {
+            await payments.execute({ vendorId, billId, paymentReference }).catch((error: unknown) => {
               if (!(error instanceof BillNotPayable)) throw error;
             });
           },

@@ -1,6 +1,8 @@
 import { CARD, ChargeOutcome, CheckoutPayment, PaymentProvider, PaymentProviderUnavailable, STRIPE_PROVIDER } from '@kiosk/domain/checkout';
+import { RefundRefused } from '@kiosk/domain/billing';
 import Stripe from 'stripe';
 import { TEST_CARDS } from './payment-providers';
+import { RefundNotSupported } from './provider-refunds';
 
 /** The well-known test cards, as stripe's own test payment methods (the page takes card numbers; stripe.js is never loaded). */
 const TEST_PAYMENT_METHODS: Record<string, string> = {
@@ -89,6 +91,35 @@ export class StripeCardProvider implements PaymentProvider {
       );
       return this.outcomeOf(intent, customer);
     });
+  }
+
+  /**
+   * Pays back (part of) the PaymentIntent that paid the bill with stripe's
+   * Refunds API: the amount in minor units, keyed by the port's idempotency
+   * key (a retry is the same refund at stripe). A refund stripe will not make
+   * (already refunded there, disputed, more than is left at stripe) or one it
+   * reports failed is RefundRefused; stripe unreachable or failing is
+   * unavailable (503), so the refund can be tried again. A bill that kept no
+   * PaymentIntent (paid before bills kept them) cannot be refunded here.
+   */
+  async refund(request: { vendorId: string; billId: string; reference: string | null; amount: { minor: number; currency: string }; idempotencyKey: string }): Promise<void> {
+    if (!request.reference?.startsWith('pi_')) throw new RefundNotSupported(this.name, 'the bill does not name the PaymentIntent that paid it');
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        { payment_intent: request.reference, amount: request.amount.minor, metadata: { vendorId: request.vendorId, billId: request.billId } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+        throw new PaymentProviderUnavailable(this.name);
+      }
+      if (error instanceof Stripe.errors.StripeError) throw new RefundRefused(this.name, error.message);
+      throw error;
+    }
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new RefundRefused(this.name, refund.failure_reason ? `the refund ${refund.status} (${refund.failure_reason})` : `the refund ${refund.status}`);
+    }
   }
 
   /** What a PaymentIntent says, as the port's outcome. */

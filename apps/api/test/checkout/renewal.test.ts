@@ -45,6 +45,9 @@ describe('renewals of checkout-made subscriptions charge the saved card through 
     await settleEvents(app, v.vendorId);
     expect(await billsOf(v.vendorId, good.contractId)).toEqual(['PAID', 'PAID']);
     expect(await billsOf(v.vendorId, bad.contractId)).toEqual(['PAID', 'OPEN']);
+    // Each paid bill keeps the reference of the charge that paid it: a refund reverses that charge at the provider.
+    const references = await rowsOf(app, 'bills', 'vendor_id = $1 AND contract_id = $2 ORDER BY created_at', [v.vendorId, good.contractId]);
+    expect(references.map((b: { payment_reference: string | null }) => b.payment_reference)).toEqual([expect.stringMatching(/^ch_/), expect.stringMatching(/^ch_bill:/)]);
     expect((await app.http.get('/transactions').set(await authOf(v.vendorId, good.r.userId))).body).toHaveLength(2);
     expect((await app.http.get('/transactions').set(await authOf(v.vendorId, bad.r.userId))).body).toHaveLength(1);
 

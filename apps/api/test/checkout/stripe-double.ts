@@ -45,7 +45,8 @@ function parseForm(text: string): Record<string, unknown> {
 
 /**
  * A small local double of exactly the stripe endpoints the adapter calls:
- * customers, PaymentIntents create/retrieve/confirm/cancel, with
+ * customers, PaymentIntents create/retrieve/confirm/cancel, refunds
+ * (partial, never more than is left, as stripe refuses), with
  * Idempotency-Key replays. It records every request.
  */
 export async function startStripeDouble() {
@@ -58,7 +59,32 @@ export async function startStripeDouble() {
     body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message, payment_intent: intent } },
   });
 
+  const refunds: { id: string; object: 'refund'; payment_intent: string; amount: number; status: string; metadata: Record<string, string> }[] = [];
+  /** How refunds of an intent go wrong, set by a test: stripe refuses (a dispute), reports the refund failed, or answers 500. */
+  const refundTrouble = new Map<string, 'disputed' | 'failed' | 'down'>();
+  const invalid = (message: string, code?: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', code, message } } });
+
+  const refund = (body: Record<string, unknown>): { status: number; body: unknown } => {
+    const intent = intents.get(String(body.payment_intent));
+    if (!intent) return invalid(`No such payment_intent: '${String(body.payment_intent)}'`, 'resource_missing');
+    const trouble = refundTrouble.get(intent.id);
+    if (trouble === 'down') return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
+    if (trouble === 'disputed') return invalid(`Charge for ${intent.id} has been disputed; it cannot be refunded`, 'charge_disputed');
+    if (intent.status !== 'succeeded') return invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
+    const left = intent.amount - refunds.filter((r) => r.payment_intent === intent.id && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+    if (left === 0) return invalid(`Charge for ${intent.id} has already been refunded.`, 'charge_already_refunded');
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (amount > left) return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, 'amount_too_large');
+    const made = {
+      id: `re_${++n}`, object: 'refund' as const, payment_intent: intent.id, amount,
+      status: trouble === 'failed' ? 'failed' : 'succeeded', metadata: (body.metadata as Record<string, string>) ?? {},
+    };
+    refunds.push(made);
+    return { status: 200, body: { ...made, ...(trouble === 'failed' ? { failure_reason: 'expired_or_canceled_card' } : {}) } };
+  };
+
   const handle = (method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } => {
+    if (method === 'POST' && path === '/v1/refunds') return refund(body);
     if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: `cus_${++n}`, object: 'customer' } };
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pm = String(body.payment_method);
@@ -113,5 +139,5 @@ export async function startStripeDouble() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, intents, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url, intents, requests, refunds, refundTrouble, close: () => new Promise((resolve) => server.close(resolve)) };
 }

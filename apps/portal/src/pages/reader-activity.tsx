@@ -1,5 +1,7 @@
-import { get } from '../api';
-import { LoadState, money, Table, useLoad, when } from '../ui';
+import { useState } from 'preact/hooks';
+import { download, get } from '../api';
+import { firstWith, LoadState, messageOf, money, Notice, Table, useCan, useLoad, when } from '../ui';
+import { RefundButton } from './refund-dialog';
 
 /** A transaction as `GET /management/transactions` answers it (interface 2.6a; `amount` in major units). */
 interface Transaction {
@@ -16,31 +18,87 @@ interface Transaction {
 
 const newestFirst = (a: Transaction, b: Transaction) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
 
+/** What the transactions list needs of a bill: its invoice number and whether it was refunded (then its invoice has a credit note). */
+export interface BillFacts {
+  invoiceNumber: string | null;
+  status: string;
+}
+
+/** What is left to refund of a payment: its amount less the refunds on its bill (a bill is paid by one payment), as the API counts it. */
+export function remainingOf(payment: Transaction, all: readonly Transaction[]): number {
+  if (payment.isRefund) return 0;
+  const refunded = all.filter((t) => t.isRefund && t.billId === payment.billId).reduce((sum, t) => sum + Math.round(t.amount * 100), 0);
+  return Math.max(Math.round(payment.amount * 100) - refunded, 0) / 100;
+}
+
+/** The bill a transaction moved money on: its invoice, and once refunded in full, the credit note (a PDF to download). */
+function BillCell({ billId, bill }: { billId: string; bill: BillFacts | null }) {
+  const [error, setError] = useState<string | null>(null);
+  const invoice = bill?.invoiceNumber;
+  return (
+    <span class="transaction-bill">
+      {invoice ? `Invoice ${invoice}` : <code>{billId}</code>}
+      {bill?.status === 'REFUNDED' && invoice ? (
+        <button
+          type="button"
+          class="link"
+          onClick={() =>
+            download(`/management/bills/${encodeURIComponent(billId)}/invoice?kind=CREDIT_NOTE`, `credit-note-${invoice}.pdf`).then(
+              () => setError(null),
+              (e: unknown) => setError(messageOf(e)),
+            )
+          }
+        >
+          Credit note (PDF)<span class="visually-hidden"> of invoice {invoice}</span>
+        </button>
+      ) : null}
+      {error ? (
+        <span class="error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /**
  * The reader's transactions, newest first: when, how much, payment or
  * refund, and the bill it paid (by invoice number when the bills list has
- * it, else by the bill's ID). Needs `transactions:read`.
+ * it, else by the bill's ID), with the credit note of a refunded bill. Staff
+ * who may refund (`bills:write`) get a "Refund" button on each payment with
+ * something left to pay back. Needs `transactions:read`.
  */
-export function ReaderTransactions({ userId, invoiceOf }: { userId: string; invoiceOf: (billId: string) => string | null }) {
+export function ReaderTransactions({ userId, billOf, onRefunded }: { userId: string; billOf: (billId: string) => BillFacts | null; onRefunded?: () => void }) {
+  const canRefund = useCan('bills:write');
   const transactions = useLoad(() => get<Transaction[]>('/management/transactions', { userId, limit: 100 }), `transactions:${userId}`);
+  const [message, setMessage] = useState<string | null>(null);
   const rows = [...(transactions.data ?? [])].sort(newestFirst);
+  const refunded = (text: string) => {
+    setMessage(text);
+    transactions.reload();
+    onRefunded?.();
+  };
   return (
     <section aria-labelledby="r-transactions">
       <h2 id="r-transactions">Transactions</h2>
       <LoadState loaded={transactions} empty="No transactions: no money has moved for this reader." />
+      <div aria-live="polite" id="refund-message">
+        <Notice>{message}</Notice>
+      </div>
       {rows.length ? (
         <Table
           caption="Transactions of this reader, newest first"
           id="transactions"
           head={['Date', 'Amount', 'Type', 'Bill']}
           rows={rows.map((t) => {
-            const invoice = invoiceOf(t.billId);
-            return [
+            const remaining = remainingOf(t, rows);
+            const row = [
               when(t.createdAt),
               t.isRefund ? `−${money(t.amount, t.currency)}` : money(t.amount, t.currency),
-              t.isRefund ? 'refund' : 'payment',
-              invoice ? `Invoice ${invoice}` : <code>{t.billId}</code>,
+              t.isRefund ? 'refund' : remaining < t.amount ? `payment, ${money(t.amount - remaining, t.currency)} refunded` : 'payment',
+              <BillCell billId={t.billId} bill={billOf(t.billId)} />,
             ];
+            return canRefund && remaining > 0 ? firstWith(row, <RefundButton payment={{ ...t, remaining }} onRefunded={refunded} />) : row;
           })}
         />
       ) : null}

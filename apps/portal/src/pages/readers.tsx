@@ -198,6 +198,12 @@ export function ReaderPage({ id }: { id: string }) {
     setAccessMessage(null);
     entitlements.reload();
   };
+  // A refund changes the bill (REFUNDED, credited) and, when it ends the access, the contract and entitlements.
+  const refunded = () => {
+    bills.reload();
+    contracts.reload();
+    entitlements.reload();
+  };
   const revoked = (message: string) => {
     setAccessMessage(message);
     entitlements.reload();
@@ -281,7 +287,7 @@ export function ReaderPage({ id }: { id: string }) {
             ) : null}
           </section>
           {canReadTransactions ? (
-            <ReaderTransactions userId={r.id} invoiceOf={(billId) => bills.data?.find((b) => b.id === billId)?.invoiceNumber ?? null} />
+            <ReaderTransactions userId={r.id} billOf={(billId) => bills.data?.find((b) => b.id === billId) ?? null} onRefunded={refunded} />
           ) : null}
           {canReadUsers ? (
             <>

@@ -253,8 +253,9 @@ export class ServiceAccount extends HTMLElement {
       facts.append(element('span', '', bill.date), element('span', 'status', bill.statusText));
       item.append(head, facts);
       // A paid bill's receiptUrl is its receipt (a page that opens without signing in, a PDF from there);
-      // an unpaid bill has no receipt to show.
-      if (bill.receiptUrl && bill.status === 'paid') {
+      // a refunded one keeps the receipt of what was paid beside its "refunded" status (the credit note
+      // comes by e-mail); an unpaid bill has no receipt to show.
+      if (bill.receiptUrl && (bill.status === 'paid' || bill.status === 'refunded')) {
         const actions = element('div', 'actions');
         const link = element('a', 'action receipt', this.words.receipt);
         link.href = bill.receiptUrl;

@@ -31,6 +31,12 @@ export interface BillRecord {
   /** Number of the invoice that asks for the bill; null when nothing is invoiced (a zero amount). */
   readonly invoiceNumber: string | null;
   readonly paidAt: Date | null;
+  /**
+   * The payment provider's reference of the payment that paid the bill (a
+   * stripe PaymentIntent), kept so a refund can reverse it there; null or
+   * absent when no provider took it or it was paid before references were kept.
+   */
+  readonly paymentReference?: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

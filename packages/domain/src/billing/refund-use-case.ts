@@ -27,7 +27,13 @@ export class RefundTransaction {
     private readonly contracts: RefundedContracts | null = null,
   ) {}
 
-  async execute(command: { vendorId: string; transactionId: string; amountMinor?: number; endEntitlement?: boolean }): Promise<{ refund: Transaction; remainingMinor: number }> {
+  /**
+   * `idempotencyKey`: the caller's (HTTP `Idempotency-Key`); the provider's
+   * refund is keyed by it, so a retry after an answer that was lost (the
+   * money went back, the record did not commit) refunds once at the provider.
+   * Without one, the refund transaction's id keys it.
+   */
+  async execute(command: { vendorId: string; transactionId: string; amountMinor?: number; endEntitlement?: boolean; idempotencyKey?: string }): Promise<{ refund: Transaction; remainingMinor: number }> {
     const found = await this.transactions.find(command.vendorId, command.transactionId);
     if (!found) throw new TransactionNotFound(command.transactionId);
     return this.bills.update(command.vendorId, found.billId, async (bill) => {
@@ -42,8 +48,9 @@ export class RefundTransaction {
         provider: bill.paymentProvider,
         billId: bill.id,
         transactionId: payment.id,
+        paymentReference: bill.paymentReference ?? null,
         amount: refund.amount,
-        idempotencyKey: refund.id,
+        idempotencyKey: command.idempotencyKey ? `refund:${payment.id}:${command.idempotencyKey}` : refund.id,
       });
       await this.transactions.add(refund);
       await this.outbox.append(transactionCreated(refund));

@@ -26,6 +26,13 @@ export class RefundExceedsRemaining extends ConflictError {
   }
 }
 
+/** The payment provider would not pay the money back (already refunded there, disputed, too old): nothing was refunded. */
+export class RefundRefused extends InvalidError {
+  constructor(provider: string, reason: string) {
+    super('TRANSACTION.REFUND_REFUSED', `${provider} refused the refund: ${reason}`, { provider, reason });
+  }
+}
+
 export class BadRefundAmount extends InvalidError {
   constructor(why: string) {
     super('TRANSACTION.BAD_REFUND_AMOUNT', `amount ${why}`, { why });
@@ -84,7 +91,10 @@ export interface PaymentRefunds {
     provider: string;
     billId: string;
     transactionId: string;
+    /** The provider's reference of the payment (the bill keeps it); null when unknown. */
+    paymentReference: string | null;
     amount: { minor: number; currency: string };
+    /** Keys the refund at the provider: a retry of the same request is the same refund there. */
     idempotencyKey: string;
   }): Promise<void>;
 }

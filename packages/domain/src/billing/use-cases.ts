@@ -133,13 +133,15 @@ export class RecordPayment {
     billId: string;
     paidAt?: Date;
     language?: string | null;
+    /** The provider's reference of the payment (a stripe PaymentIntent): what a refund reverses. */
+    paymentReference?: string | null;
   }): Promise<{ bill: BillRecord; transaction: Transaction }> {
     const now = this.clock.now();
     const paidAt = command.paidAt ?? now;
     if (Number.isNaN(paidAt.getTime())) throw new BadPaymentDate('is not a date');
     if (paidAt > now) throw new BadPaymentDate('cannot be in the future');
     return this.bills.update(command.vendorId, command.billId, async (bill) => {
-      const paid = payBill(bill, paidAt, now);
+      const paid = { ...payBill(bill, paidAt, now), paymentReference: command.paymentReference ?? bill.paymentReference ?? null };
       const transaction = paymentTransaction(this.ids.next(), paid, paidAt, now);
       await this.transactions.add(transaction);
       await this.outbox.append(transactionCreated(transaction));

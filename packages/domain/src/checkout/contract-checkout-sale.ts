@@ -71,7 +71,7 @@ export class ContractCheckoutSale implements CheckoutSale {
       if (invoiced) continue;
       for (const bill of contract.openBills) {
         // The receipt speaks the checkout's language.
-        await this.recordPayment.execute({ vendorId: checkout.vendorId, billId: bill.id, language: d.language });
+        await this.recordPayment.execute({ vendorId: checkout.vendorId, billId: bill.id, language: d.language, paymentReference: payment.reference });
       }
     }
     return { payer: payer!, contractIds, payerCreated: !payerExisted };

@@ -142,7 +142,7 @@ export class ChargeRenewal {
   constructor(
     private readonly contracts: { find(vendorId: string, contractId: string): Promise<Contract | null> },
     private readonly providers: PaymentProviders,
-    private readonly payments: { payBill(vendorId: string, billId: string): Promise<void> },
+    private readonly payments: { payBill(vendorId: string, billId: string, paymentReference?: string | null): Promise<void> },
   ) {}
 
   async execute(command: { vendorId: string; contractId: string }): Promise<RenewalChargeOutcome> {
@@ -162,7 +162,7 @@ export class ChargeRenewal {
         idempotencyKey: `bill:${bill.id}`,
       });
       if (outcome.outcome !== 'succeeded') return 'DECLINED';
-      await this.payments.payBill(command.vendorId, bill.id);
+      await this.payments.payBill(command.vendorId, bill.id, outcome.payment.reference);
     }
     return 'PAID';
   }

@@ -65,8 +65,15 @@ export interface PaymentProvider {
   confirm(request: { vendorId: string; reference: string; approved: boolean }): Promise<ChargeOutcome>;
   /** Charges a saved payment method (a renewal). */
   chargeSaved(request: { vendorId: string; savedMethod: string; amount: { minor: number; currency: string }; idempotencyKey: string }): Promise<ChargeOutcome>;
-  /** Pays back (part of) a payment it took, keyed by `idempotencyKey` (the refund transaction's id); absent when the provider cannot. */
-  refund?(request: { vendorId: string; billId: string; amount: { minor: number; currency: string }; idempotencyKey: string }): Promise<void>;
+  /**
+   * Pays back (part of) a payment it took: `reference` is the provider's
+   * reference of that payment (null when the bill did not keep it), keyed by
+   * `idempotencyKey` so a retry is the same refund at the provider. Throws
+   * RefundRefused when the provider will not (nothing was paid back), an
+   * unavailable error when it cannot be reached. Absent when the provider
+   * cannot refund.
+   */
+  refund?(request: { vendorId: string; billId: string; reference: string | null; amount: { minor: number; currency: string }; idempotencyKey: string }): Promise<void>;
 }
 
 export interface PaymentProviders {
