@@ -5,6 +5,7 @@ import { EngagementSuccessView, ProfilePatchBody, ProfileView, StreamingLinkView
 import { profileView } from './profile.views';
 import { PROFILE_EXAMPLE, PROFILE_PATCH_EXAMPLE } from './engagement.examples';
 import { profileCompatibilityRoutes } from './profile-compat.routes';
+import { BAD_PROFILE } from './engagement.error-examples';
 
 /** The signed-in reader of a `user` route (the route's auth guarantees the kind). */
 export function readerOf(principal: Principal): ReaderRef {
@@ -60,7 +61,7 @@ export class ProfileController implements Controller {
         examples: { request: PROFILE_PATCH_EXAMPLE, responses: { 200: PROFILE_EXAMPLE } },
         responses: {
           200: { description: 'The updated profile', schema: ProfileView },
-          400: { description: 'Unknown field, bad format, conflicting aliases, metadata limits' },
+          400: BAD_PROFILE,
         },
         handler: async ({ res, body, principal }) => {
           const { firstName, lastName, given_name, family_name, nickname, mobilePhone, phone_number, workPhone, homePhone } = body;

@@ -275,6 +275,8 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: DocumentInfo) {
                   ...(typeof examples.request === 'string' ? { example: examples.request } : {}),
                 },
                 'application/json': {
+                  // The same value as JSON: the object form of the text example.
+                  ...(typeof examples.request === 'string' ? { example: { [r.textBody.jsonField]: examples.request } } : {}),
                   schema: {
                     oneOf: [
                       { type: 'string', description: `a JSON string of at most ${r.textBody.maxBytes} bytes` },
