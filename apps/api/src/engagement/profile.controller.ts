@@ -95,7 +95,7 @@ export class ProfileController implements Controller {
           'Irreversible. In one transaction every module erases the reader: profile, metadata, tags, tallies, ' +
           'diagnostics, fulfillments and entitlements go; the user becomes a tombstone (e-mail and names gone); ' +
           'contracts, bills, transactions and invoices stay, tied only to the opaque user id. Tokens of the ' +
-          'reader are refused from then on (401).',
+          'reader are refused from then on (401), so a repeated delete with the same token answers 401.',
         tags: TAGS,
         auth: { kind: 'user' },
         examples: { responses: { 200: { success: true } } },
