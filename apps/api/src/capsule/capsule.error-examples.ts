@@ -1,5 +1,5 @@
 /** Worked refusals of the capsule routes (reader and management) for the OpenAPI document. */
-import { refusal } from '../platform/http/problem-examples';
+import { invalidField, refusal } from '../platform/http/problem-examples';
 import { ISSUER_KEY_KID, PUBLISHER_KEY_KID, SERVICE_KEY_KID, VENDOR_ID } from './capsule.examples';
 
 export const UNKNOWN_CAPSULE_VENDOR = refusal(
@@ -77,9 +77,7 @@ export const MODE_NOT_CONFIGURED = refusal(
   { mode: 'hosted' },
 );
 
-export const MALFORMED_BODY = refusal('Malformed body', 400, 'REQUEST.INVALID', 'the request is not valid', {
-  errors: [{ field: 'body.token', messages: ['token must be a string'] }],
-});
+export const MALFORMED_BODY = invalidField('Malformed body', 'token', 'token must be a string');
 
 export const BAD_SCOPES = refusal(
   'Malformed body, a bad scope name or too many scopes (problem+json)',

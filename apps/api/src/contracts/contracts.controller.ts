@@ -47,7 +47,7 @@ import {
   TEAM_CONTRACT_EXAMPLE,
   TEAM_CONTRACT_ID,
 } from './contracts.examples';
-import { SEAT_USER_NOT_FOUND } from './contracts.error-examples';
+import { ALREADY_CANCELED, SEAT_USER_NOT_FOUND } from './contracts.error-examples';
 
 const READ = { kind: 'bearer', scope: 'contracts:read' } as const;
 const WRITE = { kind: 'bearer', scope: 'contracts:write' } as const;
@@ -204,7 +204,7 @@ export class ContractsController implements Controller {
         examples: { params: { id: CONTRACT_ID }, request: MANAGEMENT_CANCEL_EXAMPLE, responses: { 200: CANCEL_REQUESTED_CONTRACT_EXAMPLE } },
         responses: {
           200: { description: 'The contract, set to cancel or canceled (also when it already was set to cancel)', schema: ContractView },
-          409: { description: 'The contract has already ended (problem+json `CONTRACT.ALREADY_CANCELED`)' },
+          409: ALREADY_CANCELED,
         },
         handler: async ({ res, params, body, principal }) => {
           const contract = await u.cancel.execute({

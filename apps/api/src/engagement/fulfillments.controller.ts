@@ -85,7 +85,7 @@ export class FulfillmentsController implements Controller {
         examples: { request: LOAD_FULFILLMENTS_EXAMPLE, responses: { 200: [MANAGED_FULFILLMENT_EXAMPLE] } },
         responses: {
           200: { description: 'The fulfillments as stored, by id', schema: [ManagedFulfillmentView] },
-          400: INVALID_BODY('Invalid body', 'body.fulfillments', 'fulfillments must contain at least 1 elements'),
+          400: INVALID_BODY('Invalid body', 'fulfillments', 'fulfillments must contain at least 1 elements'),
           404: FULFILLMENT_NO_SUCH_USER,
         },
         handler: async ({ res, body, principal }) => {

@@ -124,7 +124,7 @@ export class LicensePoolsController implements Controller {
         },
         responses: {
           201: { description: 'Created', schema: LICENSE_POOL_SCHEMA },
-          400: INVALID_BODY('Invalid body', 'body.validitySeconds', 'validitySeconds must be a positive number'),
+          400: INVALID_BODY('Invalid body', 'validitySeconds', 'validitySeconds must be a positive number'),
           403: LACKS_SCOPE('products:write'),
           404: LICENSE_PRODUCT_NOT_FOUND,
           409: POOL_EXISTS,

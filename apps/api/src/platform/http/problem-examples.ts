@@ -19,9 +19,9 @@ export const refusal = (
   extensions?: Record<string, unknown>,
 ): ResponseSpec => ({ description, example: problemExample(status, code, detail, extensions) });
 
-/** A refusal of the request's fields (`REQUEST.INVALID`), one field named under `errors`. */
-export const invalidField = (description: string, field: string, message: string): ResponseSpec =>
-  refusal(description, 400, 'REQUEST.INVALID', 'the request is not valid', { errors: [{ field, messages: [message] }] });
+/** A refusal of the request's fields (`REQUEST.INVALID`) as validation words it, one field named under `errors`. */
+export const invalidField = (description: string, field: string, message: string, where: 'body' | 'query' = 'body'): ResponseSpec =>
+  refusal(description, 400, 'REQUEST.INVALID', `invalid ${where}: ${field}`, { errors: [{ field, messages: [message] }] });
 
 /** The answer to missing or bad credentials, on every route that takes them. */
 export const NO_CREDENTIALS = refusal('No or bad credentials', 401, 'AUTH.MISSING_TOKEN', 'a bearer access token is required');
