@@ -21,7 +21,7 @@ import {
   User,
   UserDirectory,
 } from '@kiosk/domain/identity';
-import { BAD_METADATA_KEY, BODY_TOO_LARGE } from '../engagement/engagement.error-examples';
+import { BAD_METADATA_KEY, BODY_TOO_LARGE } from '../engagement/engagement.module';
 import { NEITHER_TEXT_NOR_JSON } from '../platform/http/problem-examples';
 import { Controller, route } from '../platform/http/routes';
 import { customerXml } from './management-customers';

@@ -4,7 +4,7 @@ import { PAYWALL_ID, STRATEGY_ID } from './paywalls.examples';
 
 /** A `{version}` that is not a whole number, as the version routes word it. */
 export const BAD_VERSION = refusal('The version is not a whole number', 400, 'REQUEST.INVALID', 'version must be a whole number', {
-  errors: [{ field: 'version', message: 'must be a whole number of at most 9 digits' }],
+  errors: [{ field: 'version', messages: ['version must be a whole number of at most 9 digits'] }],
 });
 
 export const PAYWALL_ARCHIVED = refusal('The paywall is archived', 409, 'PAYWALL.ARCHIVED', `paywall ${PAYWALL_ID} is archived and cannot change`, { paywallId: PAYWALL_ID });

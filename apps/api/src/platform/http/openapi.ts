@@ -14,6 +14,8 @@ const PROBLEM_SCHEMA: Schema = {
     'RFC 9457 problem details; validation failures list the fields under `errors`. The members listed here are always ' +
     "the service's own; an error's further details are further members.",
   required: ['type', 'title', 'status', 'detail', 'code'],
+  // An error's own details (`billId`, `sku`, `retryAfter`, ...) are members of their own: the worked refusals show them.
+  additionalProperties: true,
   properties: {
     type: { type: 'string' },
     title: { type: 'string' },
