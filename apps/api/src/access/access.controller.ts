@@ -14,6 +14,17 @@ import { accessView, entitlementView } from './access.views';
 import { AutoOnboardRules } from './auto-onboard-rules';
 import { EntitlementWaiter } from './entitlement-waiter';
 import { ContentProxy } from './proxy/content-proxy';
+import {
+  BAD_FILTER,
+  ENTITLEMENT_NOT_FOUND,
+  NO_ACCESS,
+  PRODUCT_NOT_FOUND,
+  PROXY_HOST_NOT_ALLOWED,
+  PROXY_NOT_ENTITLED,
+  PROXY_NOTHING_SELECTED,
+  PROXY_TIMEOUT,
+  PROXY_UPSTREAM_STATUS,
+} from './access.error-examples';
 
 export interface AccessUseCases {
   listEntitlements: ListReaderEntitlements;
@@ -54,7 +65,7 @@ export class AccessController implements Controller {
           query: { type: 'publication', sku: 'daily-digital', 'wait-for-entitlement-after': '2026-03-01T09:30:00.000Z' },
           responses: { 200: [ENTITLEMENT_EXAMPLE] },
         },
-        responses: { 200: { description: 'Entitlements', schema: ARRAY }, 400: { description: 'A filter is malformed' } },
+        responses: { 200: { description: 'Entitlements', schema: ARRAY }, 400: BAD_FILTER },
         handler: async ({ res, query, principal }) => {
           const reader = readerOf(principal);
           const filter: EntitlementFilter = {
@@ -84,7 +95,7 @@ export class AccessController implements Controller {
         tags,
         auth: USER,
         examples: { params: { id: ENTITLEMENT_ID }, responses: { 200: ENTITLEMENT_EXAMPLE } },
-        responses: { 200: { description: 'The entitlement', schema: OBJECT }, 404: { description: 'No such entitlement of the reader' } },
+        responses: { 200: { description: 'The entitlement', schema: OBJECT }, 404: ENTITLEMENT_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           res.json(entitlementView(await u.getEntitlement.execute({ ...readerOf(principal), entitlementId: params.id })));
         },
@@ -103,8 +114,8 @@ export class AccessController implements Controller {
         examples: { params: { id: ENTITLEMENT_ID }, responses: { 200: ACCESS_EXAMPLE } },
         responses: {
           200: { description: 'Access information', schema: OBJECT },
-          403: { description: 'The entitlement no longer gives access' },
-          404: { description: 'No such entitlement of the reader' },
+          403: NO_ACCESS('The entitlement no longer gives access'),
+          404: ENTITLEMENT_NOT_FOUND,
         },
         handler: async ({ res, params, principal }) => {
           const info = await u.accessInformation.execute({ ...readerOf(principal), entitlementId: params.id });
@@ -122,8 +133,8 @@ export class AccessController implements Controller {
         examples: { params: { sku: 'daily-digital' }, responses: { 200: [AUTO_ONBOARDED_EXAMPLE] } },
         responses: {
           200: { description: 'The entitlements granted (already held ones included)', schema: ARRAY },
-          403: { description: 'No live entitlement for the product' },
-          404: { description: 'No such product' },
+          403: NO_ACCESS('No live entitlement for the product'),
+          404: PRODUCT_NOT_FOUND,
         },
         handler: async ({ res, params, principal }) => {
           const granted = await u.autoOnboard.execute({ ...readerOf(principal), sku: params.sku });
@@ -149,11 +160,11 @@ export class AccessController implements Controller {
         },
         responses: {
           200: { description: 'The unlocked content', contentType: 'text/html', schema: { type: 'string' } },
-          400: { description: 'URL not allowed (scheme, IP literal, host off the allowlist, private address) or bad selector' },
-          403: { description: 'No entitlement for the content' },
-          404: { description: 'Nothing matches the selector' },
-          502: { description: 'The page failed: error status, redirect off the allowlist, too large, not HTML' },
-          504: { description: 'The page did not answer in time' },
+          400: PROXY_HOST_NOT_ALLOWED,
+          403: PROXY_NOT_ENTITLED,
+          404: PROXY_NOTHING_SELECTED,
+          502: PROXY_UPSTREAM_STATUS,
+          504: PROXY_TIMEOUT,
         },
         handler: async ({ res, query, principal }) => {
           const result = await this.proxy.read({
@@ -192,7 +203,7 @@ export class AccessController implements Controller {
           request: { grants: AUTO_ONBOARD_RULE_EXAMPLE.grants },
           responses: { 200: AUTO_ONBOARD_RULE_EXAMPLE },
         },
-        responses: { 200: { description: 'The rule', schema: OBJECT }, 404: { description: 'No such product' } },
+        responses: { 200: { description: 'The rule', schema: OBJECT }, 404: PRODUCT_NOT_FOUND },
         handler: async ({ res, params, body, principal }) => {
           res.json(await this.rules.set(principal.vendorId, params.sku, body.grants));
         },

@@ -1,6 +1,7 @@
 import { GetBillingSettings, RateOverride, UpdateBillingSettings, VendorBillingSettings } from '@kiosk/domain/billing';
 import { Controller, route } from '../platform/http/routes';
 import { BillingSettingsView, RateOverrideBody, UpdateBillingSettingsBody } from './billing-settings.dto';
+import { BAD_SETTINGS } from './billing.error-examples';
 
 export const BILLING_SETTINGS_EXAMPLE = {
   legalName: 'Dagbladet Nord AB',
@@ -86,7 +87,7 @@ export class BillingSettingsController implements Controller {
         auth: { kind: 'bearer', scope: 'sites:write' },
         body: { dto: UpdateBillingSettingsBody },
         examples: { request: UPDATE_EXAMPLE, responses: { 200: BILLING_SETTINGS_EXAMPLE } },
-        responses: { 200: { description: 'The settings as changed', schema: BillingSettingsView }, 400: { description: 'Invalid body or VAT number' } },
+        responses: { 200: { description: 'The settings as changed', schema: BillingSettingsView }, 400: BAD_SETTINGS },
         handler: async ({ res, body, principal }) => {
           const { rateOverrides, ...fields } = body;
           const saved = await this.update.execute({

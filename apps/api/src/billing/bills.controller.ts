@@ -3,6 +3,7 @@ import { Controller, route } from '../platform/http/routes';
 import { RecordPaymentBody, TransactionView } from './billing.dto';
 import { BILL_ID, RECORD_PAYMENT_EXAMPLE, TRANSACTION_EXAMPLE } from './billing.examples';
 import { transactionView } from './billing.views';
+import { BAD_PAYMENT_DATE, BILL_NOT_FOUND, NOT_PAYABLE } from './billing.error-examples';
 
 export class BillsController implements Controller {
   constructor(private readonly recordPayment: RecordPayment) {}
@@ -24,9 +25,9 @@ export class BillsController implements Controller {
         examples: { params: { billId: BILL_ID }, request: RECORD_PAYMENT_EXAMPLE, responses: { 201: TRANSACTION_EXAMPLE } },
         responses: {
           201: { description: 'The transaction that records the payment (amount in major units)', schema: TransactionView },
-          400: { description: 'Invalid body; paidAt in the future' },
-          404: { description: 'No such bill for the vendor' },
-          409: { description: 'The bill is not OPEN (already paid, void, ...)' },
+          400: BAD_PAYMENT_DATE,
+          404: BILL_NOT_FOUND('No such bill for the vendor'),
+          409: NOT_PAYABLE,
         },
         handler: async ({ res, body, params, principal }) => {
           const { transaction } = await this.recordPayment.execute({

@@ -2,13 +2,14 @@ import { GetEInvoice, GetInvoiceDocument, InvoicePdfRenderer } from '@kiosk/doma
 import { Controller, route } from '../platform/http/routes';
 import { InvoiceKindQuery } from './billing-settings.dto';
 import { BILL_ID } from './billing.examples';
+import { NO_INVOICE } from './billing.error-examples';
 
 const PDF = { description: 'The invoice as a PDF (A4, fonts embedded)', contentType: 'application/pdf', schema: { type: 'string', format: 'binary' } };
 const PDF_EXAMPLE = '%PDF-1.7 ... (binary)';
 const UBL_EXAMPLE =
   '<?xml version="1.0" encoding="UTF-8"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" ...>\n' +
   '  <cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>\n  ...\n</Invoice>\n';
-const NOT_FOUND = { description: 'No such bill for the caller, or the bill has no such document' };
+const NOT_FOUND = NO_INVOICE;
 
 /** For the vendor: the PDF of a bill's invoice and its e-invoice (docs/invoices.md); the reader's route is ReceiptsController's. */
 export class InvoiceDocumentsController implements Controller {

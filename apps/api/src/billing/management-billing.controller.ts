@@ -5,6 +5,7 @@ import { TransactionView } from './billing.dto';
 import { BILL_EXAMPLE, BILL_ID, READER_ID, TRANSACTION_EXAMPLE } from './billing.examples';
 import { billView, transactionView } from './billing.views';
 import { MANAGEMENT_BILL_SCHEMA, ManagementBillsQuery, ManagementTransactionsQuery } from './management-billing.dto';
+import { BILL_NOT_FOUND } from './billing.error-examples';
 
 export interface ManagementBillingUseCases {
   listBills: ListVendorBills;
@@ -62,7 +63,7 @@ export class ManagementBillingController implements Controller {
         tags: ['management: bills'],
         auth: { kind: 'bearer', scope: 'bills:read' },
         examples: { params: { id: BILL_ID }, responses: { 200: BILL } },
-        responses: { 200: { description: 'The bill', schema: MANAGEMENT_BILL_SCHEMA }, 404: { description: 'No such bill of the vendor' } },
+        responses: { 200: { description: 'The bill', schema: MANAGEMENT_BILL_SCHEMA }, 404: BILL_NOT_FOUND('No such bill of the vendor') },
         handler: async ({ res, params, principal }) => {
           res.json(managementBillView(await u.getBill.execute({ vendorId: principal.vendorId, billId: params.id })));
         },

@@ -7,6 +7,7 @@ import { Controller, route } from '../platform/http/routes';
 import { TransactionView } from './billing.dto';
 import { TRANSACTION_EXAMPLE, TRANSACTION_ID } from './billing.examples';
 import { transactionView } from './billing.views';
+import { BAD_REFUND_AMOUNT, REFUND_EXCEEDS_REMAINING, REFUND_NOT_SUPPORTED, REFUND_PROVIDER_UNAVAILABLE, TRANSACTION_NOT_FOUND } from './billing.error-examples';
 
 export class RefundBody {
   /** How much to pay back, in major units with at most two decimals; default all that is left. */
@@ -51,15 +52,11 @@ export class ManagementRefundsController implements Controller {
         },
         responses: {
           201: { description: 'The refund transaction (amount in major units)', schema: TransactionView },
-          400: { description: 'Invalid body (amount not positive, more than two decimals)' },
-          404: { description: 'No such transaction of the vendor' },
-          409: { description: 'More than is left to refund, or the transaction is itself a refund' },
-          422: {
-            description:
-              'The payment provider would not refund it (`TRANSACTION.REFUND_REFUSED`, its reason in `reason`), or it cannot be refunded ' +
-              'here (`TRANSACTION.REFUND_NOT_SUPPORTED`: a stripe payment whose bill does not name its PaymentIntent); nothing was refunded',
-          },
-          503: { description: 'The payment provider could not be reached (`CHECKOUT.PROVIDER_UNAVAILABLE`); nothing was refunded, try again' },
+          400: BAD_REFUND_AMOUNT,
+          404: TRANSACTION_NOT_FOUND,
+          409: REFUND_EXCEEDS_REMAINING,
+          422: REFUND_NOT_SUPPORTED,
+          503: REFUND_PROVIDER_UNAVAILABLE,
         },
         handler: async ({ req, res, body, params, principal }) => {
           const { refund } = await this.refundTransaction

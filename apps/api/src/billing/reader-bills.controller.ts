@@ -4,6 +4,7 @@ import { Controller, route } from '../platform/http/routes';
 import { TransactionsQuery } from './billing.dto';
 import { BILL_ID, TAXED_BILL_EXAMPLE, TRANSACTION_EXAMPLE } from './billing.examples';
 import { billView, transactionView } from './billing.views';
+import { BILL_NOT_FOUND } from './billing.error-examples';
 
 export interface ReaderBillingUseCases {
   listBills: ListReaderBills;
@@ -12,7 +13,7 @@ export interface ReaderBillingUseCases {
 }
 
 const USER = { kind: 'user' } as const;
-const NOT_FOUND = { description: "No such record of the reader (another reader's or vendor's included)" };
+const NOT_FOUND = BILL_NOT_FOUND("No such record of the reader (another reader's or vendor's included)");
 
 /** The reader's bills and transactions (interface 4.3). */
 export class ReaderBillsController implements Controller {

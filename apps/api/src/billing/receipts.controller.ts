@@ -8,6 +8,7 @@ import { BILL_ID } from './billing.examples';
 import { PortsReceiptFacts, ReceiptLinks } from './receipt-facts';
 import { receiptPage } from './receipt-page';
 import { PdfLibReceiptRenderer } from './receipt-pdf';
+import { RECEIPT_NOT_FOUND } from './billing.error-examples';
 
 export class ReceiptQuery {
   /** The link's token (the bill's `receiptUrl` carries it). */
@@ -80,7 +81,7 @@ export class ReceiptsController implements Controller {
         browserPage: true,
         query: ReceiptQuery,
         examples: { params: { vendorId: VENDOR_ID, billId: BILL_ID }, query: { t: TOKEN }, responses: { 200: RECEIPT_PAGE_EXAMPLE } },
-        responses: { 200: HTML, 404: { description: 'No such receipt for this link' } },
+        responses: { 200: HTML, 404: RECEIPT_NOT_FOUND('No such receipt for this link (a page for a browser, problem+json otherwise)') },
         handler: async ({ req, res, params, query }) => {
           const notFound = () => {
             if (req.accepts(['text/html', 'application/json']) === 'text/html' && query.format !== 'pdf') {
@@ -110,7 +111,7 @@ export class ReceiptsController implements Controller {
         auth: { kind: 'user' },
         query: ReaderReceiptQuery,
         examples: { params: { id: BILL_ID }, responses: { 200: '%PDF-1.7 ... (binary)' } },
-        responses: { 200: PDF, 404: { description: 'No such bill for the reader, or the bill has no such document' } },
+        responses: { 200: PDF, 404: RECEIPT_NOT_FOUND('No such bill for the reader, or the bill has no such document') },
         handler: async ({ req, res, params, query, principal }) => {
           const reader = readerOf(principal);
           const { receipt } = await this.receipts.execute({ vendorId: reader.vendorId, billId: params.id, readerId: reader.userId });

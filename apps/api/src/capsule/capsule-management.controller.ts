@@ -27,13 +27,26 @@ import {
   SERVICE_KEY_EXAMPLE,
   SERVICE_KEY_KID,
 } from './capsule.examples';
+import {
+  BAD_KEY_MATERIAL,
+  DOMAIN_NOT_FOUND,
+  ISSUER_KEY_ACTIVE,
+  ISSUER_KEY_EXISTS,
+  ISSUER_KEY_NOT_FOUND,
+  NOT_CONFIGURED,
+  PUBLISHER_KEY_EXISTS,
+  PUBLISHER_KEY_NOT_FOUND,
+  SERVICE_KEY_IN_USE,
+  SERVICE_KEY_NOT_FOUND,
+} from './capsule.error-examples';
 
 const TAGS = ['management: capsule'];
 const READ = 'products:read';
 const WRITE = 'products:write';
 const scopeNote = (scope: string) => `Bearer token with the scope \`${scope}\`; acts on the token's vendor only.`;
-const INVALID = { description: 'Invalid body or key material (problem+json)' };
-const MISSING = { description: 'No such key or domain for this vendor (problem+json)' };
+const INVALID = BAD_KEY_MATERIAL;
+/** What a repeated delete does: the key or domain is gone, so it is a 404. */
+const DELETED_AGAIN = ' A repeated delete answers 404 `CAPSULE.KEY_NOT_FOUND`: the key or domain is gone.';
 
 /** Vendor key material for capsule: publisher keys and domains, rotation secret, issuer keys, service signing keys. */
 export class CapsuleManagementController implements Controller {
@@ -52,7 +65,7 @@ export class CapsuleManagementController implements Controller {
         examples: { responses: { 200: CAPSULE_CONFIGURATION_EXAMPLE } },
         responses: {
           200: { description: 'The configuration', schema: CapsuleConfigurationView },
-          404: { description: 'The vendor has no capsule configuration yet' },
+          404: NOT_CONFIGURED,
         },
         handler: async ({ res, principal }) => void res.json(await this.keys.configuration(principal.vendorId)),
       }),
@@ -82,7 +95,7 @@ export class CapsuleManagementController implements Controller {
         responses: {
           201: { description: 'The registered JWK', schema: { type: 'object' } },
           400: INVALID,
-          409: { description: 'The kid is taken' },
+          409: PUBLISHER_KEY_EXISTS,
         },
         handler: async ({ res, body, principal }) => void res.status(201).json(await this.keys.addPublisherKey(principal.vendorId, body)),
       }),
@@ -91,11 +104,11 @@ export class CapsuleManagementController implements Controller {
         path: '/management/capsule/publisher-keys/{kid}',
         operationId: 'deleteCapsulePublisherKey',
         summary: 'Remove a publisher key',
-        description: `${scopeNote(WRITE)} Resource tokens and share tokens signed with it are refused from then on.`,
+        description: `${scopeNote(WRITE)} Resource tokens and share tokens signed with it are refused from then on.${DELETED_AGAIN}`,
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         examples: { params: { kid: PUBLISHER_KEY_KID } },
-        responses: { 204: { description: 'Removed' }, 404: MISSING },
+        responses: { 204: { description: 'Removed' }, 404: PUBLISHER_KEY_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           await this.keys.removePublisherKey(principal.vendorId, params.kid);
           res.status(204).end();
@@ -119,11 +132,11 @@ export class CapsuleManagementController implements Controller {
         path: '/management/capsule/domains/{domain}',
         operationId: 'deleteCapsuleDomain',
         summary: 'Remove a publisher domain',
-        description: `${scopeNote(WRITE)} Resource tokens issued by it and share tokens for it are refused from then on.`,
+        description: `${scopeNote(WRITE)} Resource tokens issued by it and share tokens for it are refused from then on.${DELETED_AGAIN}`,
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         examples: { params: { domain: 'daily.example.com' } },
-        responses: { 204: { description: 'Removed' }, 404: MISSING },
+        responses: { 204: { description: 'Removed' }, 404: DOMAIN_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           await this.keys.removeDomain(principal.vendorId, params.domain);
           res.status(204).end();
@@ -180,7 +193,7 @@ export class CapsuleManagementController implements Controller {
         responses: {
           201: { description: 'The public half', schema: IssuerKeyView },
           400: INVALID,
-          409: { description: 'The kid is taken' },
+          409: ISSUER_KEY_EXISTS,
         },
         handler: async ({ res, body, principal }) => void res.status(201).json(await this.keys.addIssuerKey(principal.vendorId, body)),
       }),
@@ -195,7 +208,7 @@ export class CapsuleManagementController implements Controller {
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         examples: { params: { kid: ISSUER_KEY_KID }, responses: { 200: RETIRED_ISSUER_KEY_EXAMPLE } },
-        responses: { 200: { description: 'The key, retired', schema: IssuerKeyView }, 404: MISSING },
+        responses: { 200: { description: 'The key, retired', schema: IssuerKeyView }, 404: ISSUER_KEY_NOT_FOUND },
         handler: async ({ res, params, principal }) => void res.json(await this.keys.retireIssuerKey(principal.vendorId, params.kid)),
       }),
       route({
@@ -203,11 +216,11 @@ export class CapsuleManagementController implements Controller {
         path: '/management/capsule/issuer-keys/{kid}',
         operationId: 'deleteCapsuleIssuerKey',
         summary: 'Remove a retired issuer key (its private key is gone: pages wrapped for it no longer unlock directly)',
-        description: scopeNote(WRITE),
+        description: `${scopeNote(WRITE)}${DELETED_AGAIN}`,
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         examples: { params: { kid: ISSUER_KEY_KID } },
-        responses: { 204: { description: 'Removed' }, 404: MISSING, 409: { description: 'The key is active; retire it first' } },
+        responses: { 204: { description: 'Removed' }, 404: ISSUER_KEY_NOT_FOUND, 409: ISSUER_KEY_ACTIVE },
         handler: async ({ res, params, principal }) => {
           await this.keys.removeIssuerKey(principal.vendorId, params.kid);
           res.status(204).end();
@@ -230,11 +243,11 @@ export class CapsuleManagementController implements Controller {
         path: '/management/capsule/service-keys/{kid}',
         operationId: 'deleteCapsuleServiceKey',
         summary: 'Unpublish a retired service signing key (its signed links stop verifying)',
-        description: scopeNote(WRITE),
+        description: `${scopeNote(WRITE)}${DELETED_AGAIN}`,
         tags: TAGS,
         auth: { kind: 'bearer', scope: WRITE },
         examples: { params: { kid: SERVICE_KEY_KID } },
-        responses: { 204: { description: 'Removed' }, 404: MISSING, 409: { description: 'The key still signs; rotate first' } },
+        responses: { 204: { description: 'Removed' }, 404: SERVICE_KEY_NOT_FOUND, 409: SERVICE_KEY_IN_USE },
         handler: async ({ res, params, principal }) => {
           await this.keys.removeServiceKey(principal.vendorId, params.kid);
           res.status(204).end();

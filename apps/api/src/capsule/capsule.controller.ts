@@ -7,9 +7,10 @@ import { Controller, route } from '../platform/http/routes';
 import { CapsuleJwksView, UnlockBody, UnlockView, VerifyBody, VerifyView } from './capsule.dto';
 import { UnlockForCaller } from './unlock-for-caller';
 import { CAPSULE_JWKS_EXAMPLE, SERVICE_TOKEN, UNLOCK_EXAMPLE, UNLOCK_REQUEST_EXAMPLE, VENDOR_ID, VERIFY_EXAMPLE } from './capsule.examples';
+import { BAD_UNLOCK, MALFORMED_BODY, MODE_NOT_CONFIGURED, NOT_A_READER, NOTHING_GRANTED, UNKNOWN_CAPSULE_VENDOR } from './capsule.error-examples';
 
 const TAGS = ['capsule'];
-const UNKNOWN_VENDOR = { description: 'No such vendor, or the vendor has no capsule configuration (problem+json)' };
+const UNKNOWN_VENDOR = UNKNOWN_CAPSULE_VENDOR;
 
 /** The public capsule routes of interface 4.4, exactly. */
 export class CapsuleController implements Controller {
@@ -80,15 +81,14 @@ export class CapsuleController implements Controller {
         examples: { params: { vendorId: VENDOR_ID }, request: UNLOCK_REQUEST_EXAMPLE, responses: { 200: UNLOCK_EXAMPLE } },
         responses: {
           200: { description: 'The keys', schema: UnlockView },
-          400: { description: 'Malformed body, duplicate entries, an entry without the contentKey it needs, or a bad clientPublicKey' },
-          401: { description: 'A bearer token or session was sent but is not a valid reader of this vendor' },
-          403: {
-            description:
-              'Nothing granted, the resourceJWT / share token was refused, no issuer key for the entries, a blob that does not open, ' +
+          400: BAD_UNLOCK,
+          401: NOT_A_READER,
+          403: NOTHING_GRANTED(
+            'Nothing granted, the resourceJWT / share token was refused, no issuer key for the entries, a blob that does not open, ' +
               'or a cookie call from an unregistered origin (the code says why)',
-          },
+          ),
           404: UNKNOWN_VENDOR,
-          409: { description: 'The vendor has no key material for its configured mode' },
+          409: MODE_NOT_CONFIGURED,
         },
         handler: async ({ req, res, params, body }) => {
           // Keys are never cached, refusals included.
@@ -118,7 +118,7 @@ export class CapsuleController implements Controller {
         examples: { params: { vendorId: VENDOR_ID }, request: { token: SERVICE_TOKEN }, responses: { 200: VERIFY_EXAMPLE } },
         responses: {
           200: { description: 'The outcome; `payload` only when the signature is valid and the token unexpired', schema: VerifyView },
-          400: { description: 'Malformed body' },
+          400: MALFORMED_BODY,
           404: UNKNOWN_VENDOR,
         },
         handler: async ({ res, params, body }) => {

@@ -2,6 +2,7 @@ import { ListProductScopes, MAX_SCOPES_PER_PRODUCT, SetProductScopes } from '@ki
 import { Controller, route } from '../platform/http/routes';
 import { PRODUCT_SCOPES_EXAMPLE } from './capsule.examples';
 import { ProductScopesBody, ProductScopesView } from './product-scopes.dto';
+import { BAD_SCOPES, NO_SUCH_PRODUCT } from './capsule.error-examples';
 
 const TAGS = ['management: capsule'];
 const READ = 'products:read';
@@ -47,8 +48,8 @@ export class ProductScopesController implements Controller {
         },
         responses: {
           200: { description: 'What the product grants now', schema: ProductScopesView },
-          400: { description: 'Malformed body, a bad scope name or too many scopes (problem+json)' },
-          404: { description: 'The vendor has no product with this sku (problem+json)' },
+          400: BAD_SCOPES,
+          404: NO_SUCH_PRODUCT,
         },
         handler: async ({ res, body, params, principal }) =>
           void res.json(await this.set.execute({ vendorId: principal.vendorId, sku: params.sku, scopes: body.scopes })),

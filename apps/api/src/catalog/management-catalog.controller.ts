@@ -4,6 +4,7 @@ import { ProductView, PurchaseOptionView } from './catalog.dto';
 import { PRODUCT_EXAMPLE, PURCHASE_OPTION_EXAMPLE, VENDOR_EXAMPLE, YEARLY_PURCHASE_OPTION_EXAMPLE } from './catalog.examples';
 import { productView, purchaseOptionView, vendorView } from './catalog.views';
 import { ManagementVendorView } from './management-catalog.dto';
+import { PRODUCT_NOT_FOUND } from './catalog.error-examples';
 
 /** A product by SKU and its purchase options, and the caller's vendor (management-interface.md 3.1, 3.7). */
 export class ManagementCatalogController implements Controller {
@@ -26,7 +27,7 @@ export class ManagementCatalogController implements Controller {
         tags: ['management: products'],
         auth: { kind: 'bearer', scope: 'products:read' },
         examples: { params: { sku: PRODUCT_EXAMPLE.sku }, responses: { 200: PRODUCT_EXAMPLE } },
-        responses: { 200: { description: 'The product', schema: ProductView }, 404: { description: 'No such product of the vendor' } },
+        responses: { 200: { description: 'The product', schema: ProductView }, 404: PRODUCT_NOT_FOUND('No such product of the vendor') },
         handler: async ({ res, params, principal }) => {
           res.json(productView(await this.getProduct.execute({ vendorId: principal.vendorId, sku: params.sku })));
         },
@@ -45,7 +46,7 @@ export class ManagementCatalogController implements Controller {
         examples: { params: { sku: PRODUCT_EXAMPLE.sku }, responses: { 200: [PURCHASE_OPTION_EXAMPLE, YEARLY_PURCHASE_OPTION_EXAMPLE] } },
         responses: {
           200: { description: 'The purchase options, by id', schema: [PurchaseOptionView] },
-          404: { description: 'No such product of the vendor' },
+          404: PRODUCT_NOT_FOUND('No such product of the vendor'),
         },
         handler: async ({ res, params, principal }) => {
           const options = await this.listOptions.execute({ vendorId: principal.vendorId, sku: params.sku });

@@ -3,6 +3,7 @@ import { ARRAY, OBJECT, readerOf } from '../platform/http/reader';
 import { Controller, route } from '../platform/http/routes';
 import { PRODUCT_EXAMPLE, VENDOR_EXAMPLE } from './catalog.examples';
 import { readerProductView, vendorView } from './catalog.views';
+import { PRODUCT_NOT_FOUND } from './catalog.error-examples';
 
 export interface ReaderCatalogUseCases {
   getProduct: GetProduct;
@@ -28,7 +29,7 @@ export class ReaderCatalogController implements Controller {
         tags: ['reader: catalog'],
         auth: USER,
         examples: { params: { sku: PRODUCT_EXAMPLE.sku }, responses: { 200: PRODUCT_EXAMPLE } },
-        responses: { 200: { description: 'The product', schema: OBJECT }, 404: { description: 'No such product' } },
+        responses: { 200: { description: 'The product', schema: OBJECT }, 404: PRODUCT_NOT_FOUND('No such product') },
         handler: async ({ res, params, principal }) => {
           res.json(readerProductView(await u.getProduct.execute({ vendorId: readerOf(principal).vendorId, sku: params.sku })));
         },

@@ -3,6 +3,7 @@ import { AdvanceTestClock, GetTestClock } from '@kiosk/domain/catalog';
 import { TEST_CLOCK_READ, TEST_CLOCK_WRITE } from '@kiosk/domain/identity';
 import { Controller, route } from '../platform/http/routes';
 import { AdvanceTestClockBody, TestClockView, testClockView } from './test-clocks.dto';
+import { CLOCK_ADVANCING, NO_TEST_CLOCK } from './catalog.error-examples';
 
 const tags = ['management: test clock'];
 const EXAMPLE = {
@@ -52,7 +53,7 @@ export class TestClocksController implements Controller {
         examples: { responses: { 200: EXAMPLE } },
         responses: {
           200: { description: 'The clock', schema: TestClockView },
-          404: { description: 'A production vendor: no test clock (problem+json)' },
+          404: NO_TEST_CLOCK,
         },
         handler: async ({ res, principal }) => {
           res.json(testClockView(await this.getClock.execute(principal.vendorId)));
@@ -76,7 +77,7 @@ export class TestClocksController implements Controller {
         examples: { request: { frozenTime: '2027-01-01T00:00:00Z' }, responses: { 200: EXAMPLE } },
         responses: {
           200: { description: 'Advanced: the clock, ready', schema: TestClockView },
-          409: { description: 'A production vendor, or an advance already running (problem+json)' },
+          409: CLOCK_ADVANCING,
         },
         handler: async ({ res, body, principal }) => {
           const clock = await this.advanceClock.execute({ vendorId: principal.vendorId, to: instantOf(body.frozenTime) });

@@ -23,6 +23,8 @@ import {
   UPDATED_CHECKOUT_EXAMPLE,
 } from './checkout.examples';
 import { CheckoutLinks, checkoutSettingsView, checkoutView } from './checkout.views';
+import { NO_CREDENTIALS } from '../platform/http/problem-examples';
+import { BAD_CHECKOUT_SETTINGS, CHECKOUT_CLOSED, CHECKOUT_NOT_FOUND, PRICE_MISMATCH } from './checkout.error-examples';
 
 const READER_AUTH =
   'A signed-in reader (OpenID bearer token or cookie session) or an anonymous visitor (HTTP Basic ' +
@@ -57,8 +59,8 @@ export class CheckoutsController implements Controller {
   routes() {
     const tags = ['checkouts'];
     const errors = {
-      400: { description: 'Invalid body (every wrong field under `errors`); unknown product or purchase option; a price or currency that is not the vendor\'s (CHECKOUT.PRICE_MISMATCH); gift or business purchase the vendor does not offer' },
-      401: { description: 'No or bad credentials' },
+      400: PRICE_MISMATCH,
+      401: NO_CREDENTIALS,
     };
     const view = async (c: Parameters<typeof checkoutView>[0]) => checkoutView(c, this.clock.now(), this.links, this.taxOf ? await this.taxOf(c) : null);
     return [
@@ -87,7 +89,7 @@ export class CheckoutsController implements Controller {
         tags,
         auth: { kind: 'reader' },
         examples: { params: { id: CHECKOUT_ID }, responses: { 200: CHECKOUT_EXAMPLE } },
-        responses: { 200: { description: 'The checkout', schema: CheckoutView }, 401: errors[401], 404: { description: 'No such checkout of the caller' } },
+        responses: { 200: { description: 'The checkout', schema: CheckoutView }, 401: errors[401], 404: CHECKOUT_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           res.json(await view(await this.u.get.execute({ vendorId: principal.vendorId, checkoutId: params.id, owner: ownerOf(principal) })));
         },
@@ -105,8 +107,8 @@ export class CheckoutsController implements Controller {
         responses: {
           200: { description: 'The changed checkout', schema: CheckoutView },
           ...errors,
-          404: { description: 'No such checkout of the caller' },
-          409: { description: 'The checkout is COMPLETED or EXPIRED (CHECKOUT.CLOSED), or a payment awaits its confirmation step' },
+          404: CHECKOUT_NOT_FOUND,
+          409: CHECKOUT_CLOSED,
         },
         handler: async ({ res, params, body, principal }) => {
           const checkout = await this.u.update.execute({
@@ -147,7 +149,7 @@ export class CheckoutsController implements Controller {
         auth: { kind: 'bearer', scope: 'sites:write' },
         body: { dto: CheckoutSettingsBody },
         examples: { request: CHANGE_CHECKOUT_SETTINGS_EXAMPLE, responses: { 200: CHECKOUT_SETTINGS_EXAMPLE } },
-        responses: { 200: { description: 'The settings', schema: CheckoutSettingsView }, 400: { description: 'Invalid body' } },
+        responses: { 200: { description: 'The settings', schema: CheckoutSettingsView }, 400: BAD_CHECKOUT_SETTINGS },
         handler: async ({ res, body, principal }) => {
           const settings = await this.u.changeSettings.execute({ vendorId: principal.vendorId, change: body });
           res.json(checkoutSettingsView(settings));

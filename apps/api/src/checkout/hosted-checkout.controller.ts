@@ -45,6 +45,15 @@ import {
 import { CheckoutForm, formRequest, PageQuery } from './hosted-checkout-form';
 import { checkoutLanguage, CheckoutMessageKey, checkoutPlainText } from './checkout-messages';
 import { problemInWords } from './checkout-problem-words';
+import {
+  DECLINED_PAGE,
+  DISCOUNT_REFUSED_PAGE,
+  EXPIRED_PAGE,
+  GIFT_NOT_FOUND_PAGE,
+  NOT_CONFIRMED_PAGE,
+  RESIDENCE_PAGE,
+  WRONG_LINK_PAGE,
+} from './checkout-pages.error-examples';
 
 export { CheckoutForm, PageQuery } from './hosted-checkout-form';
 
@@ -200,7 +209,7 @@ export class HostedCheckoutController implements Controller {
           'the link (with its token) may pay that one checkout; a wrong token is a 404 page, an expired checkout a 410 page. ' +
           'A checkout already paid shows its receipt.',
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, responses: { 200: CHECKOUT_PAGE_EXAMPLE } },
-        responses: { 200: HTML, 404: { description: 'Wrong link (HTML page)' }, 410: { description: 'Expired (HTML page)' } },
+        responses: { 200: HTML, 404: WRONG_LINK_PAGE(), 410: EXPIRED_PAGE },
         handler: async ({ req, res, params, query }) => {
           const loaded = await this.load(req, res, params, query);
           if (loaded) await this.renderForm(res, loaded, 200, {});
@@ -217,7 +226,7 @@ export class HostedCheckoutController implements Controller {
           'reason (400); otherwise the browser goes back to the page with the new price.',
         body: FORM,
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { code: 'FIRSTMONTH' }, headers: { 303: { Location: PAGE_LOCATION } } },
-        responses: { 303: { description: 'Back to the page' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
+        responses: { 303: { description: 'Back to the page' }, 400: DISCOUNT_REFUSED_PAGE, 404: WRONG_LINK_PAGE() },
         handler: async ({ req, res, params, query, body }) => {
           const loaded = await this.load(req, res, params, query);
           if (!loaded) return;
@@ -247,13 +256,9 @@ export class HostedCheckoutController implements Controller {
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: PAY_FORM_EXAMPLE, headers: { 303: { Location: `${CHECKOUT_PATH}/receipt?t=${PAGE_TOKEN}` } } },
         responses: {
           303: { description: 'To the receipt, or to the confirmation step the card needs' },
-          400: { description: 'The page again with a clear error: missing fields, declined card, ...', contentType: 'text/html', schema: { type: 'string' } },
-          409: {
-            description: "The details name more than one country: nothing is charged, the page asks the buyer's country of residence (`residenceCountry`)",
-            contentType: 'text/html',
-            schema: { type: 'string' },
-          },
-          404: { description: 'Wrong link (HTML page)' },
+          400: DECLINED_PAGE,
+          409: RESIDENCE_PAGE,
+          404: WRONG_LINK_PAGE(),
         },
         handler: async ({ req, res, params, query, body }) => {
           const loaded = await this.load(req, res, params, query);
@@ -329,7 +334,7 @@ export class HostedCheckoutController implements Controller {
           'goes back to the checkout page, where another payment can be tried.',
         body: FORM,
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { decision: 'approve' }, headers: { 303: { Location: `${CHECKOUT_PATH}/receipt?t=${PAGE_TOKEN}` } } },
-        responses: { 303: { description: 'To the receipt, or back to the checkout' }, 400: HTML },
+        responses: { 303: { description: 'To the receipt, or back to the checkout' }, 400: NOT_CONFIRMED_PAGE },
         handler: async ({ req, res, params, query, body }) => {
           const loaded = await this.load(req, res, params, query);
           if (!loaded) return;
@@ -354,7 +359,7 @@ export class HostedCheckoutController implements Controller {
         description:
           'Only a completed gift checkout has this page; its token opens nothing else (not the checkout, not the receipt).',
         examples: { params: PAGE_PARAMS, query: { t: GIFT_TOKEN }, responses: { 200: GIFT_PAGE_EXAMPLE } },
-        responses: { 200: HTML, 404: { description: 'Wrong link, or not a completed gift (HTML page)' } },
+        responses: { 200: HTML, 404: GIFT_NOT_FOUND_PAGE },
         handler: async ({ req, res, params, query }) => {
           const loaded = await this.load(req, res, params, query, 'gift');
           if (!loaded) return;

@@ -12,6 +12,7 @@ import { PageQuery } from './hosted-checkout.controller';
 import { PAGE_CSP, PageFrame, problemPage } from './hosted-pages';
 import { codeEntryPage, linkConfirmPage } from './hosted-journey-pages';
 import { checkoutLanguage, CheckoutMessageKey, checkoutPlainText } from './checkout-messages';
+import { LINK_EXPIRED_PAGE, TOO_MANY_CODES_PAGE, WRONG_CODE_PAGE, WRONG_LINK_PAGE } from './checkout-pages.error-examples';
 
 /** The mailed link's query: the checkout page's token and the link's own secret. */
 export class LinkQuery extends PageQuery {
@@ -145,7 +146,7 @@ export class HostedJourneyController implements Controller {
           query: { t: PAGE_TOKEN },
           headers: { 303: { Location: HANDOFF_LOCATION } },
         },
-        responses: { 303: { description: 'To `redirectUrl` (or back to the checkout)' }, 404: { ...HTML, description: 'Wrong link (HTML page)' } },
+        responses: { 303: { description: 'To `redirectUrl` (or back to the checkout)' }, 404: WRONG_LINK_PAGE() },
         handler: async ({ req, res, params, query }) => {
           const loaded = await loadCheckout(this.d, req, res, params, query);
           if (!loaded) return;
@@ -168,7 +169,7 @@ export class HostedJourneyController implements Controller {
           'in 15 minutes for the account.',
         body: FORM,
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: {}, responses: { 200: CODE_PAGE_EXAMPLE } },
-        responses: { 200: HTML, 404: { description: 'Wrong link, or nothing to prove (HTML page)' }, 429: { description: 'Too many codes (HTML page)' } },
+        responses: { 200: HTML, 404: WRONG_LINK_PAGE('Wrong link, or nothing to prove (HTML page)'), 429: TOO_MANY_CODES_PAGE },
         handler: async ({ req, res, params, query }) => {
           const loaded = await this.provable(req, res, params, query);
           if (!loaded) return;
@@ -189,7 +190,7 @@ export class HostedJourneyController implements Controller {
           request: { challenge: '0190a4cc-0000-7000-8000-000000000001', code: '123456' },
           headers: { 303: { Location: HANDOFF_LOCATION } },
         },
-        responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
+        responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: WRONG_CODE_PAGE, 404: WRONG_LINK_PAGE() },
         handler: async ({ req, res, params, query, body }) => {
           const loaded = await this.provable(req, res, params, query);
           if (!loaded) return;
@@ -214,7 +215,7 @@ export class HostedJourneyController implements Controller {
           'The link in the sign-in code\'s e-mail (`s` is its own one-time secret). Opening it shows one button, so a mail ' +
           "scanner that opens links spends nothing; the button posts the secret to the same address.",
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN, s: 'link-secret' }, responses: { 200: LINK_PAGE_EXAMPLE } },
-        responses: { 200: HTML, 404: { description: 'Wrong link (HTML page)' } },
+        responses: { 200: HTML, 404: WRONG_LINK_PAGE() },
         handler: async ({ req, res, params, query }) => {
           const loaded = await this.provable(req, res, params, query);
           if (!loaded) return;
@@ -230,7 +231,7 @@ export class HostedJourneyController implements Controller {
         description: 'The same rules as the code: single use, 15 minutes. A used or expired link is a 400 page.',
         body: FORM,
         examples: { params: PAGE_PARAMS, query: { t: PAGE_TOKEN }, request: { s: 'link-secret' }, headers: { 303: { Location: HANDOFF_LOCATION } } },
-        responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: HTML, 404: { description: 'Wrong link (HTML page)' } },
+        responses: { 303: { description: 'To `redirectUrl` with `checkoutId` and `kiosk_handoff`' }, 400: LINK_EXPIRED_PAGE, 404: WRONG_LINK_PAGE() },
         handler: async ({ req, res, params, query, body }) => {
           const loaded = await this.provable(req, res, params, query);
           if (!loaded) return;

@@ -47,6 +47,7 @@ import {
   TEAM_CONTRACT_EXAMPLE,
   TEAM_CONTRACT_ID,
 } from './contracts.examples';
+import { ALREADY_CANCELED, SEAT_USER_NOT_FOUND } from './contracts.error-examples';
 
 const READ = { kind: 'bearer', scope: 'contracts:read' } as const;
 const WRITE = { kind: 'bearer', scope: 'contracts:write' } as const;
@@ -203,7 +204,7 @@ export class ContractsController implements Controller {
         examples: { params: { id: CONTRACT_ID }, request: MANAGEMENT_CANCEL_EXAMPLE, responses: { 200: CANCEL_REQUESTED_CONTRACT_EXAMPLE } },
         responses: {
           200: { description: 'The contract, set to cancel or canceled (also when it already was set to cancel)', schema: ContractView },
-          409: { description: 'The contract has already ended (problem+json `CONTRACT.ALREADY_CANCELED`)' },
+          409: ALREADY_CANCELED,
         },
         handler: async ({ res, params, body, principal }) => {
           const contract = await u.cancel.execute({
@@ -286,11 +287,12 @@ export class ContractsController implements Controller {
         summary: 'Take a seat back; the user leaves the list and loses the access',
         description:
           'The seat becomes free for someone else and the entitlement it gave is revoked. `userId` is the one the seat ' +
-          'users list returns; the administering user keeps the first seat.',
+          'users list returns; the administering user keeps the first seat. A repeated delete answers 404 ' +
+          '`CONTRACT.SEAT_USER_NOT_FOUND`: the seat is free already.',
         tags,
         auth: WRITE,
         examples: { params: { id: TEAM_CONTRACT_ID, userId: SEAT_USER_ID } },
-        responses: { 204: { description: 'Removed' } },
+        responses: { 204: { description: 'Removed' }, 404: SEAT_USER_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           await u.removeSeat.execute({ vendorId: principal.vendorId, contractId: params.id, userId: params.userId });
           res.status(204).end();

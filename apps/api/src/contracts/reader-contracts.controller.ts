@@ -28,6 +28,7 @@ import {
   SUBSCRIPTION_EXAMPLE,
   UPGRADE_OPTION_EXAMPLE,
 } from './contracts.examples';
+import { AMENDMENT_NOT_CONFIRMABLE, AMENDMENT_NOT_FOUND, BAD_AMENDMENT, CONTRACT_NOT_FOUND, NOT_AMENDABLE } from './contracts.error-examples';
 
 export interface ReaderContractUseCases {
   listContracts: ListReaderContracts;
@@ -42,7 +43,7 @@ export interface ReaderContractUseCases {
 }
 
 const USER = { kind: 'user' } as const;
-const NOT_FOUND = { description: "No such record of the reader (another reader's or vendor's included)" };
+const NOT_FOUND = CONTRACT_NOT_FOUND;
 
 /** The reader's contracts, amendments, subscriptions and payment issues (interface 4.3). */
 export class ReaderContractsController implements Controller {
@@ -139,9 +140,9 @@ export class ReaderContractsController implements Controller {
         examples: { params: { id: CONTRACT_ID }, request: CREATE_AMENDMENT_EXAMPLE, responses: { 201: AMENDMENT_EXAMPLE } },
         responses: {
           201: { description: 'The amendment (a quote)', schema: OBJECT },
-          400: { description: 'Invalid body; the option is no path of this contract or goes the other way' },
+          400: BAD_AMENDMENT,
           404: NOT_FOUND,
-          409: { description: 'The contract cannot be changed (not ACTIVE, one-time, set to cancel)' },
+          409: NOT_AMENDABLE,
         },
         handler: async ({ res, params, body, principal }) => {
           const amendment = await u.createAmendment.execute({
@@ -168,8 +169,8 @@ export class ReaderContractsController implements Controller {
         examples: { params: { id: CONTRACT_ID, amendmentId: AMENDMENT_ID }, responses: { 200: { success: true } } },
         responses: {
           200: { description: 'Applied (also when it already was)', schema: SUCCESS },
-          404: NOT_FOUND,
-          409: { description: 'The amendment is REJECTED, or the contract can no longer be changed' },
+          404: AMENDMENT_NOT_FOUND,
+          409: AMENDMENT_NOT_CONFIRMABLE,
         },
         handler: async ({ res, params, principal }) => {
           await u.confirmAmendment.execute({ ...readerOf(principal), contractId: params.id, amendmentId: params.amendmentId });

@@ -5,6 +5,7 @@ import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { DemoCapsule } from './demo-capsule';
 import { DEMO_ARTICLES, DEMO_SCRIPT, demoAccountPage, demoArticlePage, demoFrontPage, DemoLanguage, DemoSite, premiumBodyHtml } from './demo-site.pages';
+import { DEMO_NOT_SET_UP, NO_ARTICLE } from './demo.error-examples';
 
 /** The demo publisher speaks its reader's language (Accept-Language, by the service's one choice): English or Swedish. */
 const demoLanguage = (req: Request): DemoLanguage => chooseLanguage({ acceptLanguage: req.headers['accept-language'] ?? null }) as DemoLanguage;
@@ -49,7 +50,7 @@ export class DemoSiteController implements Controller {
         examples: { responses: { 200: '<!doctype html><html lang="en">…<h1>Today in Demo Daily</h1>…</html>' } },
         tags,
         auth: { kind: 'none' },
-        responses: { 200: html, 404: { description: 'The demo vendor is not set up' } },
+        responses: { 200: html, 404: DEMO_NOT_SET_UP },
         handler: async ({ req, res }) => {
           send(res, demoFrontPage(await this.ready(), demoLanguage(req)));
         },
@@ -77,7 +78,7 @@ export class DemoSiteController implements Controller {
         examples: { responses: { 200: '<!doctype html><html lang="en">…<service-account></service-account>…</html>' } },
         tags,
         auth: { kind: 'none' },
-        responses: { 200: html, 404: { description: 'The demo vendor is not set up' } },
+        responses: { 200: html, 404: DEMO_NOT_SET_UP },
         handler: async ({ req, res }) => {
           send(res, demoAccountPage(await this.ready(), demoLanguage(req)));
         },
@@ -94,7 +95,7 @@ export class DemoSiteController implements Controller {
         tags,
         auth: { kind: 'none' },
         examples: { params: { slug: DEMO_ARTICLES[1].slug }, responses: { 200: '<!doctype html><html lang="en">…<div data-service-paywall="harbour">…</html>' } },
-        responses: { 200: html, 404: { description: 'No such article' } },
+        responses: { 200: html, 404: NO_ARTICLE },
         handler: async ({ req, res, params }) => {
           const site = await this.ready();
           const article = DEMO_ARTICLES.find((a) => a.slug === params.slug);

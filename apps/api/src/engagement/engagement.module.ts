@@ -78,6 +78,8 @@ import { TypeOrmUserMetadataRepository } from './user-metadata.typeorm';
 
 /** When readers' profiles last changed (the management user list's `updatedAt`). */
 export { ProfileTimes } from './management-profile-times';
+/** The metadata refusals the management user routes (identity) document, as the reader's own routes do. */
+export { BAD_METADATA_KEY, BODY_TOO_LARGE } from './engagement.error-examples';
 
 export const ENGAGEMENT = {
   // The reader's profile, metadata, tags and fulfillments.

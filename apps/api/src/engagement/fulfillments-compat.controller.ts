@@ -6,6 +6,7 @@ import { FULFILLMENT_EXAMPLE } from './engagement.examples';
 import { FulfillmentView } from './fulfillments.dto';
 import { fulfillmentView } from './fulfillments.views';
 import { readerOf } from './profile.controller';
+import { BAD_FULFILLMENT_SKU, FULFILLMENT_NOT_ENTITLED, FULFILLMENT_TOO_MANY, PRODUCT_NOT_FOUND } from './engagement.error-examples';
 
 /** Body of `POST /fulfillments` (untyped in the public client): these fields only, anything else is a 400. */
 export class CreateFulfillmentBody {
@@ -54,10 +55,10 @@ export class FulfillmentsCompatController implements Controller {
         },
         responses: {
           201: { description: 'The Fulfillment (interface 2.6a), PENDING', schema: FulfillmentView },
-          400: { description: 'Invalid body (unknown field, malformed sku, title or itemId with control characters, copies)' },
-          403: { description: 'The reader holds no live entitlement for the product (FULFILLMENT.NOT_ENTITLED)' },
-          404: { description: 'No such product of the vendor (PRODUCT.NOT_FOUND)' },
-          409: { description: `The reader holds ${READER_FULFILLMENTS_PER_SKU} fulfillments of the product already (FULFILLMENT.TOO_MANY)` },
+          400: BAD_FULFILLMENT_SKU('Invalid body (unknown field, malformed sku, title or itemId with control characters, copies)'),
+          403: FULFILLMENT_NOT_ENTITLED,
+          404: PRODUCT_NOT_FOUND('No such product of the vendor (PRODUCT.NOT_FOUND)'),
+          409: FULFILLMENT_TOO_MANY(READER_FULFILLMENTS_PER_SKU),
         },
         handler: async ({ res, body, principal }) => {
           const created = await this.create.execute({ ...readerOf(principal), ...body });

@@ -16,6 +16,7 @@ import {
   MANAGED_FULFILLMENT_EXAMPLE,
 } from './engagement.examples';
 import { readerOf } from './profile.controller';
+import { BAD_FULFILLMENT_SKU, FULFILLMENT_NO_SUCH_USER, FULFILLMENT_NOT_DELIVERABLE, FULFILLMENT_NOT_FOUND, INVALID_BODY } from './engagement.error-examples';
 
 /** The scope a vendor's key needs to load fulfillments (they are reader data: `users:write`, in the full preset). */
 export const FULFILLMENTS_WRITE_SCOPE = 'users:write';
@@ -44,7 +45,7 @@ export class FulfillmentsController implements Controller {
         examples: { query: { sku: FULFILLMENT_EXAMPLE.sku }, responses: { 200: [FULFILLMENT_EXAMPLE] } },
         responses: {
           200: { description: 'Fulfillment[] (interface 2.6a), oldest first', schema: [FulfillmentView] },
-          400: { description: '`sku` missing or malformed' },
+          400: BAD_FULFILLMENT_SKU('`sku` missing or malformed'),
         },
         handler: async ({ res, query, principal }) =>
           void res.json((await this.list.execute({ ...readerOf(principal), sku: query.sku })).map(fulfillmentView)),
@@ -63,8 +64,8 @@ export class FulfillmentsController implements Controller {
         examples: { params: { id: FULFILLMENT_ID }, request: { sku: FULFILLMENT_EXAMPLE.sku }, responses: { 200: { ok: true } } },
         responses: {
           200: { description: '`{ok}`', schema: DeliveryAnswerView },
-          404: { description: "No such fulfillment of this reader with this sku (another reader's included)" },
-          409: { description: 'Already shipped, delivered or canceled; no address on the profile' },
+          404: FULFILLMENT_NOT_FOUND,
+          409: FULFILLMENT_NOT_DELIVERABLE,
         },
         handler: async ({ res, body, params, principal }) =>
           void res.json(await this.request.execute({ ...readerOf(principal), id: params.id, sku: body.sku })),
@@ -84,8 +85,8 @@ export class FulfillmentsController implements Controller {
         examples: { request: LOAD_FULFILLMENTS_EXAMPLE, responses: { 200: [MANAGED_FULFILLMENT_EXAMPLE] } },
         responses: {
           200: { description: 'The fulfillments as stored, by id', schema: [ManagedFulfillmentView] },
-          400: { description: 'Invalid body' },
-          404: { description: 'A user is not a user of the vendor' },
+          400: INVALID_BODY('Invalid body', 'fulfillments', 'fulfillments must contain at least 1 elements'),
+          404: FULFILLMENT_NO_SUCH_USER,
         },
         handler: async ({ res, body, principal }) => {
           const stored = await this.load.execute({ vendorId: principal.vendorId, fulfillments: body.fulfillments.map(fulfillmentInput) });

@@ -25,6 +25,7 @@ import {
   LOAD_LICENSE_KEYS_RESULT_EXAMPLE,
 } from './engagement.examples';
 import { licenseKeyView, licensePoolView } from './licenses.views';
+import { BAD_POOL_ID, BODY_TOO_LARGE, INVALID_BODY, LACKS_SCOPE, LICENSE_KEY_TWICE, LICENSE_NOT_ENTITLED, LICENSE_PRODUCT_NOT_FOUND, NO_CREDENTIALS, POOL_EXHAUSTED, POOL_EXISTS, POOL_NOT_FOUND } from './engagement.error-examples';
 
 export class LicensesController implements Controller {
   constructor(
@@ -49,8 +50,8 @@ export class LicensesController implements Controller {
         examples: { query: { poolId: LICENSE_POOL_ID }, responses: { 200: [LICENSE_KEY_EXAMPLE] } },
         responses: {
           200: { description: 'License key[]', schema: { type: 'array', items: LICENSE_KEY_SCHEMA } },
-          400: { description: 'poolId missing, or not 1 to 128 letters, digits, underscores or hyphens' },
-          401: { description: 'No or bad token' },
+          400: BAD_POOL_ID('poolId missing, or not 1 to 128 letters, digits, underscores or hyphens'),
+          401: NO_CREDENTIALS,
         },
         handler: async ({ res, query, principal }) => {
           const keys = await this.getLicense.execute({
@@ -75,11 +76,11 @@ export class LicensesController implements Controller {
         examples: { request: { poolId: LICENSE_POOL_ID }, responses: { 200: LICENSE_KEY_EXAMPLE } },
         responses: {
           200: { description: 'The License key', schema: LICENSE_KEY_SCHEMA },
-          400: { description: 'Bad poolId' },
-          401: { description: 'No or bad token' },
-          403: { description: "No active entitlement for the pool's sku (LICENSE.NOT_ENTITLED)" },
-          404: { description: 'No such pool (LICENSE.POOL_NOT_FOUND)' },
-          409: { description: 'No key left to hand out (LICENSE.POOL_EXHAUSTED)' },
+          400: BAD_POOL_ID('Bad poolId'),
+          401: NO_CREDENTIALS,
+          403: LICENSE_NOT_ENTITLED,
+          404: POOL_NOT_FOUND('No such pool (LICENSE.POOL_NOT_FOUND)'),
+          409: POOL_EXHAUSTED,
         },
         handler: async ({ res, body, principal }) => {
           const key = await this.claim.execute({
@@ -123,10 +124,10 @@ export class LicensePoolsController implements Controller {
         },
         responses: {
           201: { description: 'Created', schema: LICENSE_POOL_SCHEMA },
-          400: { description: 'Invalid body' },
-          403: { description: 'Token lacks products:write' },
-          404: { description: 'The vendor has no product with this sku (LICENSE.PRODUCT_NOT_FOUND)' },
-          409: { description: 'A pool with this id exists (LICENSE.POOL_EXISTS)' },
+          400: INVALID_BODY('Invalid body', 'validitySeconds', 'validitySeconds must be a positive number'),
+          403: LACKS_SCOPE('products:write'),
+          404: LICENSE_PRODUCT_NOT_FOUND,
+          409: POOL_EXISTS,
         },
         handler: async ({ res, body, principal }) => {
           const pool = await this.create.execute({
@@ -149,7 +150,7 @@ export class LicensePoolsController implements Controller {
         examples: { responses: { 200: [LICENSE_POOL_EXAMPLE] } },
         responses: {
           200: { description: 'Pools, oldest first', schema: { type: 'array', items: LICENSE_POOL_SCHEMA } },
-          403: { description: 'Token lacks products:read' },
+          403: LACKS_SCOPE('products:read'),
         },
         handler: async ({ res, principal }) => {
           res.json((await this.list.execute(principal.vendorId)).map(licensePoolView));
@@ -166,8 +167,8 @@ export class LicensePoolsController implements Controller {
         examples: { params: { poolId: LICENSE_POOL_ID }, responses: { 200: LICENSE_POOL_EXAMPLE } },
         responses: {
           200: { description: 'The pool', schema: LICENSE_POOL_SCHEMA },
-          400: { description: 'Bad poolId' },
-          404: { description: 'No such pool for the vendor' },
+          400: BAD_POOL_ID('Bad poolId'),
+          404: POOL_NOT_FOUND('No such pool for the vendor'),
         },
         handler: async ({ res, params, principal }) => {
           res.json(licensePoolView(await this.get.execute({ vendorId: principal.vendorId, poolId: params.poolId })));
@@ -187,9 +188,9 @@ export class LicensePoolsController implements Controller {
         examples: { params: { poolId: LICENSE_POOL_ID }, request: LOAD_LICENSE_KEYS_EXAMPLE, responses: { 200: LOAD_LICENSE_KEYS_RESULT_EXAMPLE } },
         responses: {
           200: { description: 'Loaded and skipped counts, and the stock after', schema: LOAD_RESULT_SCHEMA },
-          400: { description: 'Invalid body; a key twice in the batch' },
-          404: { description: 'No such pool for the vendor' },
-          413: { description: 'Body over 256 KiB' },
+          400: LICENSE_KEY_TWICE,
+          404: POOL_NOT_FOUND('No such pool for the vendor'),
+          413: BODY_TOO_LARGE('Body over 256 KiB'),
         },
         handler: async ({ res, params, body, principal }) => {
           const result = await this.load.execute({

@@ -9,6 +9,7 @@ import { ManagedFulfillmentView } from './fulfillments.dto';
 import { FulfillmentRow } from './fulfillments.rows';
 import { toDomain } from './fulfillments.typeorm';
 import { managedFulfillmentView } from './fulfillments.views';
+import { PRODUCT_NOT_FOUND } from './engagement.error-examples';
 
 const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
 
@@ -52,7 +53,7 @@ export class ManagementFulfillmentsController implements Controller {
         examples: { params: { sku: MANAGED_FULFILLMENT_EXAMPLE.sku }, query: { limit: 100 }, responses: { 200: [MANAGED_FULFILLMENT_EXAMPLE] } },
         responses: {
           200: { description: 'The fulfillments', schema: [ManagedFulfillmentView] },
-          404: { description: 'No such product of the vendor' },
+          404: PRODUCT_NOT_FOUND('No such product of the vendor'),
         },
         handler: async ({ res, params, query, principal }) => {
           const found = await this.list.execute({ vendorId: principal.vendorId, sku: params.sku, limit: query.limit, offset: query.offset });

@@ -2,6 +2,7 @@ import { ListTags, ListTallies } from '@kiosk/domain/engagement';
 import { Controller, route } from '../platform/http/routes';
 import { TALLY_MAP_SCHEMA } from './tallies.dto';
 import { TALLY_ID, TALLY_VALUES_EXAMPLE } from './engagement.examples';
+import { refusal } from '../platform/http/problem-examples';
 
 /**
  * The vendor's live user, or a 404 `USER.NOT_FOUND` (another vendor's and
@@ -15,8 +16,14 @@ export interface ManagedReaders {
 
 const READ = { kind: 'bearer', scope: 'users:read' } as const;
 const tags = ['management: users'];
-const NOT_FOUND = { description: "No such user of the vendor (another vendor's and erased users included): `USER.NOT_FOUND`" };
 const EXAMPLE_USER_ID = '0195a3c2-7d10-7b4e-9a21-5c0f3e8d2b61';
+const NOT_FOUND = refusal(
+  "No such user of the vendor (another vendor's and erased users included): `USER.NOT_FOUND`",
+  404,
+  'USER.NOT_FOUND',
+  `no user ${EXAMPLE_USER_ID}`,
+  { userId: EXAMPLE_USER_ID },
+);
 
 /** GET /management/users/{userId}/tags and /tallies: one reader's tags and live tallies, read only. */
 export class ManagementReaderEngagementController implements Controller {

@@ -1,12 +1,13 @@
 import { RouteSpec } from '../platform/http/routes';
 import { compatibilityAlias, ownUserIdOnly } from './compat.routes';
 import { PROFILE_EXAMPLE } from './engagement.examples';
+import { PROFILE_NOT_FOUND } from './engagement.error-examples';
 
 const USER_ID_NOTE =
   "`userId` must be the signed-in reader's own id (`sub` of the token, `userId` of the profile); any other id " +
   "(another reader's, another vendor's, one that does not exist) answers 404 `PROFILE.NOT_FOUND`, never 403.";
 
-const NOT_FOUND = { 404: { description: "`userId` is not the signed-in reader's own id (PROFILE.NOT_FOUND)" } };
+const NOT_FOUND = { 404: PROFILE_NOT_FOUND };
 
 /**
  * The public client's older profile paths (management-interface.md,

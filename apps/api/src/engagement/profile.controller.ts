@@ -5,6 +5,7 @@ import { EngagementSuccessView, ProfilePatchBody, ProfileView, StreamingLinkView
 import { profileView } from './profile.views';
 import { PROFILE_EXAMPLE, PROFILE_PATCH_EXAMPLE } from './engagement.examples';
 import { profileCompatibilityRoutes } from './profile-compat.routes';
+import { BAD_PROFILE } from './engagement.error-examples';
 
 /** The signed-in reader of a `user` route (the route's auth guarantees the kind). */
 export function readerOf(principal: Principal): ReaderRef {
@@ -60,7 +61,7 @@ export class ProfileController implements Controller {
         examples: { request: PROFILE_PATCH_EXAMPLE, responses: { 200: PROFILE_EXAMPLE } },
         responses: {
           200: { description: 'The updated profile', schema: ProfileView },
-          400: { description: 'Unknown field, bad format, conflicting aliases, metadata limits' },
+          400: BAD_PROFILE,
         },
         handler: async ({ res, body, principal }) => {
           const { firstName, lastName, given_name, family_name, nickname, mobilePhone, phone_number, workPhone, homePhone } = body;
@@ -94,7 +95,7 @@ export class ProfileController implements Controller {
           'Irreversible. In one transaction every module erases the reader: profile, metadata, tags, tallies, ' +
           'diagnostics, fulfillments and entitlements go; the user becomes a tombstone (e-mail and names gone); ' +
           'contracts, bills, transactions and invoices stay, tied only to the opaque user id. Tokens of the ' +
-          'reader are refused from then on (401).',
+          'reader are refused from then on (401), so a repeated delete with the same token answers 401.',
         tags: TAGS,
         auth: { kind: 'user' },
         examples: { responses: { 200: { success: true } } },

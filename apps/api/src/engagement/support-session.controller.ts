@@ -2,6 +2,7 @@ import { IssueSupportSession, SupportSessionClaims, SupportSessionSigner } from 
 import { SignJWT } from 'jose';
 import { Controller, route } from '../platform/http/routes';
 import { SUPPORT_SESSION_EXAMPLE } from './engagement.examples';
+import { NO_CREDENTIALS, SUPPORT_READER_NOT_FOUND } from './engagement.error-examples';
 
 export const SUPPORT_SESSION_AUDIENCE = 'urn:service:support-messenger';
 
@@ -43,8 +44,8 @@ export class SupportSessionController implements Controller {
         examples: { responses: { 200: SUPPORT_SESSION_EXAMPLE } },
         responses: {
           200: { description: 'The token', schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } },
-          401: { description: 'No or bad token' },
-          404: { description: 'The reader is not known to the vendor (SUPPORT.READER_NOT_FOUND)' },
+          401: NO_CREDENTIALS,
+          404: SUPPORT_READER_NOT_FOUND,
         },
         handler: async ({ res, principal }) => {
           const { token } = await this.issue.execute({ vendorId: principal.vendorId, userId: (principal as { userId: string }).userId });

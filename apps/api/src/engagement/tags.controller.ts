@@ -1,6 +1,8 @@
 import { AddTag, ListTags, RemoveTag, TAG_LIMITS } from '@kiosk/domain/engagement';
 import { Controller, route } from '../platform/http/routes';
 import { readerOf } from './profile.controller';
+import { NEITHER_TEXT_NOR_JSON } from '../platform/http/problem-examples';
+import { BAD_TAG, BODY_TOO_LARGE } from './engagement.error-examples';
 
 const TAGS = ['tags'];
 const LIMITS =
@@ -40,9 +42,9 @@ export class TagsController implements Controller {
         textBody: { maxBytes: TAG_LIMITS.maxBodyBytes, description: 'The tag: text/plain, or JSON: a string or `{"tag": string}`', jsonField: 'tag' },
         responses: {
           200: { description: 'The tag as stored (trimmed), a JSON string', schema: { type: 'string' } },
-          400: { description: 'Bad tag; too many tags; a JSON body of another shape' },
-          413: { description: 'Body too large' },
-          415: { description: 'Body neither text/plain nor JSON' },
+          400: BAD_TAG('Bad tag; too many tags; a JSON body of another shape'),
+          413: BODY_TOO_LARGE('Body too large'),
+          415: NEITHER_TEXT_NOR_JSON,
         },
         handler: async ({ res, body, principal }) =>
           void res.json(await this.add.execute({ ...readerOf(principal), tag: typeof body === 'string' ? body : '' })),
@@ -58,7 +60,7 @@ export class TagsController implements Controller {
         examples: { params: { tag: 'sports' }, responses: { 200: 'sports' } },
         responses: {
           200: { description: 'The tag (as normalized), a JSON string', schema: { type: 'string' } },
-          400: { description: 'Bad tag' },
+          400: BAD_TAG('Bad tag'),
         },
         handler: async ({ res, params, principal }) =>
           void res.json(await this.remove.execute({ ...readerOf(principal), tag: params.tag })),

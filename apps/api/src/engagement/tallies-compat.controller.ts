@@ -8,6 +8,7 @@ import { quota, READER_AUTH } from './tallies.controller';
 import { TALLY_EXAMPLE, TALLY_ID } from './engagement.examples';
 import { TallyReaders } from './tallies.readers';
 import { tallyView } from './tallies.views';
+import { BAD_TALLY_ID_REFUSAL, NO_CREDENTIALS, TALLY_FULL, TALLY_QUOTA } from './engagement.error-examples';
 
 const policiesOf = (body: CompatTallyPoliciesBody | undefined): TallyPoliciesInput | undefined => {
   if (!body) return undefined;
@@ -55,10 +56,10 @@ export class TalliesCompatController implements Controller {
         },
         responses: {
           201: { description: 'The Tally (interface 2.6a)', schema: TALLY_SCHEMA },
-          400: { description: 'Bad tally id (1 to 64 of `A-Z a-z 0-9 _ - . :`), bad value, bad policies or an unknown field' },
-          401: { description: 'No or bad credentials' },
-          409: { description: 'More values than `maxItems` with overflow `block` (TALLY.FULL)' },
-          413: { description: 'The reader holds 100 live tallies already (TALLY.QUOTA_EXCEEDED)' },
+          400: BAD_TALLY_ID_REFUSAL('Bad tally id (1 to 64 of `A-Z a-z 0-9 _ - . :`), bad value, bad policies or an unknown field'),
+          401: NO_CREDENTIALS,
+          409: TALLY_FULL('More values than `maxItems` with overflow `block` (TALLY.FULL)'),
+          413: TALLY_QUOTA,
         },
         handler: async ({ req, res, body, principal }) => {
           const tally = await quota(() =>
@@ -78,15 +79,15 @@ export class TalliesCompatController implements Controller {
           'PUT /tallies/{id} with a ttl, which lets a tally lapse',
           `${READER_AUTH} Removes the tally the caller sees under the id (for a visitor also the one shared by ` +
             'visitors behind the same IP, while it is shared); afterwards `GET /tallies/{id}` answers `[]`. The same ' +
-            'answer whether the tally existed or not: `{success: true}`, as `DELETE /profile` answers.',
+            'answer whether the tally existed or not: `{success: true}`, as `DELETE /profile` answers, so a repeated delete is safe.',
         ),
         tags,
         auth: { kind: 'reader' },
         examples: { params: { id: TALLY_ID }, responses: { 200: { success: true } } },
         responses: {
           200: { description: '`{success: true}`', schema: EngagementSuccessView },
-          400: { description: 'Bad tally id (1 to 64 of `A-Z a-z 0-9 _ - . :`)' },
-          401: { description: 'No or bad credentials' },
+          400: BAD_TALLY_ID_REFUSAL('Bad tally id (1 to 64 of `A-Z a-z 0-9 _ - . :`)'),
+          401: NO_CREDENTIALS,
         },
         handler: async ({ req, res, params, principal }) => {
           await this.remove.execute({ reader: this.readers.of(principal, req), id: params.id });

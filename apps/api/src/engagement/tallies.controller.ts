@@ -5,6 +5,7 @@ import { TALLY_MAP_SCHEMA, TALLY_SCHEMA, TALLY_VALUES_SCHEMA, TallyValueBody } f
 import { TALLY_EXAMPLE, TALLY_ID, TALLY_VALUE_EXAMPLE, TALLY_VALUES_EXAMPLE } from './engagement.examples';
 import { TallyReaders } from './tallies.readers';
 import { tallyView } from './tallies.views';
+import { BAD_TALLY_ID_REFUSAL, NO_CREDENTIALS, TALLY_FULL, TALLY_QUOTA } from './engagement.error-examples';
 
 /** The quota is a storage limit: 413, as a body that is too large. */
 export async function quota<T>(work: () => Promise<T>): Promise<T> {
@@ -31,8 +32,8 @@ export class TalliesController implements Controller {
   routes() {
     const tags = ['tallies'];
     const common = {
-      400: { description: 'Bad tally id (1 to 64 of `A-Z a-z 0-9 _ - . :`), value over 512 characters, or bad policies' },
-      401: { description: 'No or bad credentials' },
+      400: BAD_TALLY_ID_REFUSAL('Bad tally id (1 to 64 of `A-Z a-z 0-9 _ - . :`), value over 512 characters, or bad policies'),
+      401: NO_CREDENTIALS,
     };
     return [
       route({
@@ -81,7 +82,7 @@ export class TalliesController implements Controller {
         responses: {
           200: { description: 'The tally', schema: TALLY_SCHEMA },
           ...common,
-          413: { description: 'The reader holds 100 live tallies already (TALLY.QUOTA_EXCEEDED)' },
+          413: TALLY_QUOTA,
         },
         handler: async ({ req, res, params, body, principal }) => {
           const tally = await quota(() =>
@@ -106,8 +107,8 @@ export class TalliesController implements Controller {
         responses: {
           200: { description: 'The values after the push', schema: TALLY_VALUES_SCHEMA },
           ...common,
-          409: { description: 'The tally is full and its overflow is `block` (TALLY.FULL)' },
-          413: { description: 'The reader holds 100 live tallies already (TALLY.QUOTA_EXCEEDED)' },
+          409: TALLY_FULL('The tally is full and its overflow is `block` (TALLY.FULL)'),
+          413: TALLY_QUOTA,
         },
         handler: async ({ req, res, params, body, principal }) => {
           const values = await quota(() =>

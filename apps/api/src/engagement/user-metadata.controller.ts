@@ -2,6 +2,8 @@ import { DeleteUserMetadata, ListUserMetadata, PutUserMetadata, USER_METADATA_LI
 import { Controller, route } from '../platform/http/routes';
 import { EngagementSuccessView } from './profile.dto';
 import { readerOf } from './profile.controller';
+import { NEITHER_TEXT_NOR_JSON } from '../platform/http/problem-examples';
+import { BAD_METADATA_KEY, BODY_TOO_LARGE } from './engagement.error-examples';
 
 const TAGS = ['user metadata'];
 const LIMITS =
@@ -47,9 +49,9 @@ export class UserMetadataController implements Controller {
         },
         responses: {
           200: { description: '`{success: true}`', schema: EngagementSuccessView },
-          400: { description: 'Bad key; too many keys; a JSON body of another shape' },
-          413: { description: 'Value too large' },
-          415: { description: 'Body neither text/plain nor JSON' },
+          400: BAD_METADATA_KEY('Bad key; too many keys; a JSON body of another shape'),
+          413: BODY_TOO_LARGE('Value too large'),
+          415: NEITHER_TEXT_NOR_JSON,
         },
         handler: async ({ res, body, params, principal }) =>
           void res.json(
@@ -67,7 +69,7 @@ export class UserMetadataController implements Controller {
         examples: { params: { id: 'newsletter' }, responses: { 200: { success: true } } },
         responses: {
           200: { description: '`{success: true}`', schema: EngagementSuccessView },
-          400: { description: 'Bad key' },
+          400: BAD_METADATA_KEY('Bad key'),
         },
         handler: async ({ res, params, principal }) =>
           void res.json(await this.remove.execute({ ...readerOf(principal), key: params.id })),

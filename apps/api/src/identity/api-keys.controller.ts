@@ -3,6 +3,7 @@ import { Controller, route } from '../platform/http/routes';
 import { ApiKeyView, CreateApiKeyBody, CreatedApiKeyView } from './identity.dto';
 import { API_KEY_EXAMPLE, API_KEY_ID, CREATE_API_KEY_EXAMPLE, CREATED_API_KEY_EXAMPLE } from './identity.examples';
 import { TenantAddresses } from './tenant-addresses';
+import { API_KEY_NOT_FOUND } from './identity.error-examples';
 
 /** A key as listed (interface 2.1): the same fields as the create answer without the secret. */
 export const keyView = (key: ApiKey, addresses: TenantAddresses): ApiKeyView => ({
@@ -76,10 +77,10 @@ export class ApiKeysController implements Controller {
         operationId: 'deleteApiKey',
         summary: 'Revoke a key: it mints no further tokens; tokens already minted live until they expire',
         examples: { params: { clientId: API_KEY_ID } },
-        description: STAFF_ONLY,
+        description: `${STAFF_ONLY} Not idempotent: a repeated delete answers 404 \`API_KEY.NOT_FOUND\`, as a revoked key is gone.`,
         tags: ['management: api keys'],
         auth: { kind: 'bearer', scope: API_KEYS_MANAGE },
-        responses: { 204: { description: 'Revoked' } },
+        responses: { 204: { description: 'Revoked' }, 404: API_KEY_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           await this.revokeKey.execute({
             actor: { kind: 'principal', principal },

@@ -21,6 +21,8 @@ import {
   User,
   UserDirectory,
 } from '@kiosk/domain/identity';
+import { BAD_METADATA_KEY, BODY_TOO_LARGE } from '../engagement/engagement.module';
+import { NEITHER_TEXT_NOR_JSON } from '../platform/http/problem-examples';
 import { Controller, route } from '../platform/http/routes';
 import { customerXml } from './management-customers';
 import {
@@ -31,6 +33,7 @@ import {
   SetPasswordBody,
   UpdateManagementUserBody,
 } from './management-users.dto';
+import { BAD_EMAIL, EMAIL_TAKEN, USER_EXISTS, USER_IS_STAFF, USER_NOT_FOUND, WEAK_PASSWORD } from './management-users.error-examples';
 import {
   CHANGE_LOGIN_IDENTIFIER_EXAMPLE,
   CREATE_MANAGED_USER_EXAMPLE,
@@ -62,8 +65,6 @@ export interface ManagementUserUseCases {
 const READ = { kind: 'bearer', scope: 'users:read' } as const;
 const WRITE = { kind: 'bearer', scope: 'users:write' } as const;
 const tags = ['management: users'];
-const NOT_FOUND = { description: "No such user of the vendor (another vendor's and erased users included)" };
-const STAFF = { description: 'The user is a staff member of the vendor: the team manages them, not an API key' };
 const METADATA_LIMITS =
   `Keys: 1 to ${USER_METADATA_LIMITS.keyMaxLength} of A-Z a-z 0-9 _ . : - (else 400); values: at most ` +
   `${USER_METADATA_LIMITS.valueMaxBytes} bytes (413); at most ${USER_METADATA_LIMITS.maxKeys} keys per user (400).`;
@@ -140,8 +141,8 @@ export class ManagementUsersController implements Controller {
         examples: { request: CREATE_MANAGED_USER_EXAMPLE, responses: { 201: { ...MANAGED_USER_EXAMPLE, updatedAt: MANAGED_USER_EXAMPLE.createdAt } } },
         responses: {
           201: { description: 'Created', schema: ManagementUserView },
-          400: { description: 'Invalid body or e-mail' },
-          409: { description: 'The vendor has a user with this e-mail (`userId` names them)' },
+          400: BAD_EMAIL('Invalid body or e-mail'),
+          409: USER_EXISTS,
         },
         handler: async ({ res, body, principal }) => {
           const user = await u.create.execute({ vendorId: principal.vendorId, email: body.email, name: body.name });
@@ -157,7 +158,7 @@ export class ManagementUsersController implements Controller {
         tags,
         auth: READ,
         examples: { params: { userId: MANAGED_USER_ID }, responses: { 200: MANAGED_USER_EXAMPLE } },
-        responses: { 200: { description: 'The user', schema: ManagementUserView }, 404: NOT_FOUND },
+        responses: { 200: { description: 'The user', schema: ManagementUserView }, 404: USER_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           res.json(await this.view(principal.vendorId, params.userId));
         },
@@ -177,10 +178,10 @@ export class ManagementUsersController implements Controller {
         examples: { params: { userId: MANAGED_USER_ID }, request: UPDATE_MANAGED_USER_EXAMPLE, responses: { 200: UPDATED_MANAGED_USER_EXAMPLE } },
         responses: {
           200: { description: 'The user as changed', schema: ManagementUserView },
-          400: { description: 'Invalid body, e-mail or name' },
-          403: STAFF,
-          404: NOT_FOUND,
-          409: { description: 'Another user of the vendor signs in with this e-mail' },
+          400: BAD_EMAIL('Invalid body, e-mail or name'),
+          403: USER_IS_STAFF,
+          404: USER_NOT_FOUND,
+          409: EMAIL_TAKEN,
         },
         handler: async ({ res, body, params, principal }) => {
           const ref = { vendorId: principal.vendorId, userId: params.userId };
@@ -201,11 +202,11 @@ export class ManagementUsersController implements Controller {
         description:
           "Every module erases the user's personal data in one transaction (`DELETE /profile`): the user row becomes a " +
           'tombstone, sign-in data, profile, metadata and tags go, and `user.erased` is announced. Contracts and bills stay ' +
-          'for the books, without the person. Irreversible; the user is then a 404.',
+          'for the books, without the person. Irreversible: the user is then a 404, so a repeated delete answers 404 `USER.NOT_FOUND`.',
         tags,
         auth: WRITE,
         examples: { params: { userId: MANAGED_USER_ID } },
-        responses: { 204: { description: 'Erased' }, 403: STAFF, 404: NOT_FOUND },
+        responses: { 204: { description: 'Erased' }, 403: USER_IS_STAFF, 404: USER_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           await changeableUser(u.directory, u.staff, principal.vendorId, params.userId);
           await u.erase.execute({ vendorId: principal.vendorId, userId: params.userId });
@@ -224,7 +225,7 @@ export class ManagementUsersController implements Controller {
         auth: WRITE,
         body: { dto: SetPasswordBody },
         examples: { params: { userId: MANAGED_USER_ID }, request: SET_PASSWORD_EXAMPLE },
-        responses: { 204: { description: 'Set' }, 400: { description: 'Password too short or too long' }, 403: STAFF, 404: NOT_FOUND },
+        responses: { 204: { description: 'Set' }, 400: WEAK_PASSWORD, 403: USER_IS_STAFF, 404: USER_NOT_FOUND },
         handler: async ({ res, body, params, principal }) => {
           await u.setPassword.execute({ vendorId: principal.vendorId, userId: params.userId, password: body.password });
           res.status(204).end();
@@ -244,10 +245,10 @@ export class ManagementUsersController implements Controller {
         examples: { params: { userId: MANAGED_USER_ID }, request: CHANGE_LOGIN_IDENTIFIER_EXAMPLE },
         responses: {
           204: { description: 'Changed' },
-          400: { description: 'Not an e-mail address' },
-          403: STAFF,
-          404: NOT_FOUND,
-          409: { description: 'Another user of the vendor signs in with this e-mail' },
+          400: BAD_EMAIL('Not an e-mail address'),
+          403: USER_IS_STAFF,
+          404: USER_NOT_FOUND,
+          409: EMAIL_TAKEN,
         },
         handler: async ({ res, body, params, principal }) => {
           const ref = { vendorId: principal.vendorId, userId: params.userId };
@@ -272,10 +273,10 @@ export class ManagementUsersController implements Controller {
         },
         responses: {
           204: { description: 'Set' },
-          400: { description: 'Bad key; too many keys; a JSON body of another shape' },
-          404: NOT_FOUND,
-          413: { description: 'Value too large' },
-          415: { description: 'Body neither text/plain nor JSON' },
+          400: BAD_METADATA_KEY('Bad key; too many keys; a JSON body of another shape'),
+          404: USER_NOT_FOUND,
+          413: BODY_TOO_LARGE('Value too large'),
+          415: NEITHER_TEXT_NOR_JSON,
         },
         handler: async ({ res, body, params, principal }) => {
           await managedUser(u.directory, principal.vendorId, params.userId);
@@ -293,7 +294,7 @@ export class ManagementUsersController implements Controller {
         tags,
         auth: WRITE,
         examples: { params: { userId: MANAGED_USER_ID, key: 'newsletter' } },
-        responses: { 204: { description: 'Removed' }, 400: { description: 'Bad key' }, 404: NOT_FOUND },
+        responses: { 204: { description: 'Removed' }, 400: BAD_METADATA_KEY('Bad key'), 404: USER_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           await managedUser(u.directory, principal.vendorId, params.userId);
           await u.deleteMetadata.execute({ vendorId: principal.vendorId, userId: params.userId, key: params.key });
@@ -313,7 +314,7 @@ export class ManagementUsersController implements Controller {
         tags: ['management: customers'],
         auth: READ,
         examples: { params: { customerId: MANAGED_USER_ID }, responses: { 200: CUSTOMER_XML_EXAMPLE } },
-        responses: { 200: { description: 'The customer record (XML in a JSON string)', schema: { type: 'string' } }, 404: NOT_FOUND },
+        responses: { 200: { description: 'The customer record (XML in a JSON string)', schema: { type: 'string' } }, 404: USER_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           await managedUser(u.directory, principal.vendorId, params.customerId);
           res.json(customerXml(await u.getProfile.execute({ vendorId: principal.vendorId, userId: params.customerId })));

@@ -3,6 +3,7 @@ import { IsObject } from 'class-validator';
 import { Controller, route } from '../platform/http/routes';
 import { CATALOGUE } from './pages/page-language';
 import { checkedMessages, PageMessageStore } from './pages/page-messages';
+import { BAD_SIGN_IN_MESSAGES } from './identity.error-examples';
 
 export class SignInPageMessagesBody {
   /** Language (ISO 639 code) → message key → text; replaces the vendor's earlier sentences. */
@@ -73,7 +74,7 @@ export class SignInPagesController implements Controller {
         examples: { request: { messages: EXAMPLE_MESSAGES }, responses: { 200: EXAMPLE_VIEW } },
         responses: {
           200: { description: 'Stored; the pages use them at once', schema: SignInPageMessagesView },
-          400: { description: 'An unknown key or language, or text that is empty, too long or names a value the message has not' },
+          400: BAD_SIGN_IN_MESSAGES,
         },
         handler: async ({ res, body, principal }) => {
           await this.store.replace(principal.vendorId, checkedMessages(body.messages), this.clock.now());

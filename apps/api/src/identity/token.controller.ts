@@ -7,6 +7,7 @@ import { JsonWebKeySet, OAuthErrorResponse, TokenRequestForm, TokenResponse } fr
 import { SigningKeyStore } from './signing-keys';
 import { TOKEN_EXAMPLE, TOKEN_REQUEST_EXAMPLE, TOKEN_SERVICE_JWKS_EXAMPLE, VENDOR_ID } from './identity.examples';
 import { TenantAddresses } from './tenant-addresses';
+import { OAUTH_INVALID_CLIENT, OAUTH_INVALID_REQUEST, OAUTH_RATE_LIMITED } from './identity.error-examples';
 
 const FIELDS = ['grant_type', 'client_id', 'client_secret', 'audience', 'scope'] as const;
 
@@ -154,14 +155,15 @@ export class TokenController implements Controller {
         }),
         responses: {
           200: { description: 'An access token', schema: TokenResponse },
-          400: { description: 'invalid_request, unsupported_grant_type, access_denied or invalid_target', schema: OAuthErrorResponse },
-          401: { description: 'invalid_client', schema: OAuthErrorResponse },
+          400: { description: 'invalid_request, unsupported_grant_type, access_denied or invalid_target', schema: OAuthErrorResponse, example: OAUTH_INVALID_REQUEST },
+          401: { description: 'invalid_client', schema: OAuthErrorResponse, example: OAUTH_INVALID_CLIENT },
           429: {
             description:
               'Too many failed client authentications for this API key from this address (30 a minute), or from this address ' +
               'for any key (100 a minute): ' +
               '`temporarily_unavailable` with `Retry-After`',
             schema: OAuthErrorResponse,
+            example: OAUTH_RATE_LIMITED,
           },
         },
         handler: ({ req, res }) => this.answer(req, res, tenant(req)),

@@ -4,6 +4,7 @@ import { HttpProblem } from '../platform/http/problem';
 import { DevMailboxQuery } from './dev-mailbox.dto';
 import { mailboxPage, mailPage } from './dev-mailbox.page';
 import { EmbeddedMailer } from './embedded-mailer';
+import { MAIL_NOT_FOUND } from './mail.error-examples';
 
 const LIMIT = 200;
 /** The page may frame its own `srcdoc` (the HTML part) and load nothing from outside. */
@@ -54,7 +55,7 @@ export class DevMailboxController implements Controller {
         examples: { params: { vendorId: 'demo', mailId: '0194f3c2-…' }, responses: { 200: '<!doctype html><html lang="en">…<h1 id="subject">…</h1>…</html>' } },
         tags,
         auth: { kind: 'none' },
-        responses: { 200: html, 404: { description: 'No such mail' } },
+        responses: { 200: html, 404: MAIL_NOT_FOUND },
         handler: async ({ res, params }) => {
           const mail = params.vendorId.length <= 63 && params.mailId.length <= 100 ? await this.mailer.find(params.vendorId, params.mailId) : null;
           if (!mail) throw new HttpProblem(404, 'MAIL.NOT_FOUND', 'No such mail in the stored mailbox');

@@ -17,7 +17,8 @@ export function savedByOf(principal: Principal): SavedBy | null {
 export function versionParam(value: string): number {
   if (!/^\d{1,9}$/.test(value)) {
     throw new HttpProblem(400, 'REQUEST.INVALID', 'version must be a whole number', {
-      errors: [{ field: 'version', message: 'must be a whole number of at most 9 digits' }],
+      // The shape of every field error (`messages`, a list), as the Problem schema says.
+      errors: [{ field: 'version', messages: ['version must be a whole number of at most 9 digits'] }],
     });
   }
   return Number(value);

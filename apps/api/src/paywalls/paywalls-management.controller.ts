@@ -32,6 +32,7 @@ import {
 import { LinkTierSettings } from './signed-link-issuer';
 import { READ, savedByOf, versionParam, WRITE } from './paywall-management-shared';
 import { strategyManagementRoutes, StrategyManagementUseCases } from './strategies-management.routes';
+import { BAD_VERSION, PAYWALL_ARCHIVED } from './paywalls.error-examples';
 
 export { savedByOf } from './paywall-management-shared';
 
@@ -186,7 +187,7 @@ export class PaywallManagementController implements Controller {
         examples: { params: { paywallId: PAYWALL_ID, version: '3' }, responses: { 200: PAYWALL_VERSION_EXAMPLE } },
         responses: {
           200: { description: 'The version', schema: PAYWALL_VERSION_SCHEMA },
-          400: { description: 'The version is not a whole number' },
+          400: BAD_VERSION,
         },
         handler: async ({ res, params, principal }) => {
           const version = versionParam(params.version);
@@ -207,8 +208,8 @@ export class PaywallManagementController implements Controller {
         examples: { params: { paywallId: PAYWALL_ID, version: '2' }, responses: { 200: { ...PAYWALL_ADMIN_EXAMPLE, version: 4 } } },
         responses: {
           200: { description: 'The paywall with the restored content', schema: PAYWALL_ADMIN_SCHEMA },
-          400: { description: 'The version is not a whole number' },
-          409: { description: 'The paywall is archived' },
+          400: BAD_VERSION,
+          409: PAYWALL_ARCHIVED,
         },
         handler: async ({ res, params, principal }) => {
           const version = versionParam(params.version);

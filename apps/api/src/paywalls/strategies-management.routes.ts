@@ -28,6 +28,7 @@ import {
   STRATEGY_VERSION_SUMMARY_EXAMPLES,
 } from './paywalls.examples';
 import { READ, savedByOf, versionParam, WRITE } from './paywall-management-shared';
+import { BAD_VERSION, STRATEGY_ARCHIVED } from './paywalls.error-examples';
 
 /** The use cases behind the strategy routes. */
 export interface StrategyManagementUseCases {
@@ -189,7 +190,7 @@ export function strategyManagementRoutes(u: StrategyManagementUseCases) {
         examples: { params: { strategyId: STRATEGY_ID, version: '1' }, responses: { 200: STRATEGY_VERSION_EXAMPLE } },
         responses: {
           200: { description: 'The version', schema: STRATEGY_VERSION_SCHEMA },
-          400: { description: 'The version is not a whole number' },
+          400: BAD_VERSION,
         },
         handler: async ({ res, params, principal }) => {
           const version = versionParam(params.version);
@@ -210,8 +211,8 @@ export function strategyManagementRoutes(u: StrategyManagementUseCases) {
         examples: { params: { strategyId: STRATEGY_ID, version: '1' }, responses: { 200: { ...STRATEGY_EXAMPLE, version: 3 } } },
         responses: {
           200: { description: 'The strategy with the restored version', schema: STRATEGY_SCHEMA },
-          400: { description: 'The version is not a whole number' },
-          409: { description: 'The strategy is archived' },
+          400: BAD_VERSION,
+          409: STRATEGY_ARCHIVED,
         },
         handler: async ({ res, params, principal }) => {
           const version = versionParam(params.version);

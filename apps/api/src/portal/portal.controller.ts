@@ -5,6 +5,7 @@ import { HttpProblem } from '../platform/http/problem';
 import { Controller, route } from '../platform/http/routes';
 import { loadPortalBuild, PortalBuild } from './portal-files';
 import { PORTAL_CSP, portalShell } from './portal-shell';
+import { NO_ASSET, NOT_BUILT } from './portal.error-examples';
 
 /** `GET /portal/sign-in?vendor=...`: which publisher's sign-in to use. */
 export class PortalSignInQuery {
@@ -67,7 +68,7 @@ export class PortalController implements Controller {
         tags: TAGS,
         auth: { kind: 'none' },
         examples: { ...(params ? { params } : {}), responses: { 200: SHELL_EXAMPLE } },
-        responses: { 200: HTML, 503: { description: 'The portal has not been built (`npm run build`)' } },
+        responses: { 200: HTML, 503: NOT_BUILT },
         handler: async ({ res }) => this.shell(res),
       });
     return [
@@ -82,7 +83,7 @@ export class PortalController implements Controller {
         examples: { params: { file: 'portal-7b1e04aa.js' }, responses: { 200: '(()=>{…})();' } },
         responses: {
           200: { description: 'The file', contentType: 'text/javascript', schema: { type: 'string' } },
-          404: { description: 'No such file in this build' },
+          404: NO_ASSET,
         },
         handler: async ({ res, params }) => {
           const asset = this.built().assets.get(params.file);

@@ -5,6 +5,7 @@ import { chooseEncoding, matchesEtag, ScriptFile, ScriptHost } from './script-ho
 import { ScriptConfigurationBody, ScriptConfigurationView, ScriptReleasesView } from './scripts.dto';
 import { SCRIPT_CONFIGURATION_CHANGE_EXAMPLE, SCRIPT_CONFIGURATION_EXAMPLE, SCRIPT_EXAMPLE, SCRIPT_RELEASES_EXAMPLE } from './scripts.examples';
 import { scriptConfigurationView, scriptReleasesView } from './scripts.views';
+import { INVALID_SETTINGS, RELEASE_NOT_FOUND, STALE_VERSION } from './scripts.error-examples';
 
 export interface ScriptUseCases {
   get: GetScriptConfiguration;
@@ -45,7 +46,7 @@ export class ScriptsController implements Controller {
           tags,
           auth: { kind: 'none' },
           examples: { params: { vendorId: 'daily', tag: 'stable' }, responses: { 200: SCRIPT_EXAMPLE } },
-          responses: { 200: JS, 304: { description: 'Not modified (If-None-Match matched the ETag)' }, 404: { description: 'Unknown vendor or version' } },
+          responses: { 200: JS, 304: { description: 'Not modified (If-None-Match matched the ETag)' }, 404: RELEASE_NOT_FOUND },
           handler: async ({ req, res, params }) => {
             const answer = await this.host.answer(params.vendorId, file, params.tag);
             if (!answer) throw new HttpProblem(404, 'SCRIPTS.RELEASE_NOT_FOUND', `version ${params.tag} is no longer kept`);
@@ -96,8 +97,8 @@ export class ScriptsController implements Controller {
         examples: { request: SCRIPT_CONFIGURATION_CHANGE_EXAMPLE, responses: { 200: SCRIPT_CONFIGURATION_EXAMPLE } },
         responses: {
           200: { description: 'The saved configuration', schema: ScriptConfigurationView },
-          400: { description: 'Invalid configuration' },
-          409: { description: 'SCRIPTS.STALE_VERSION' },
+          400: INVALID_SETTINGS,
+          409: STALE_VERSION,
         },
         handler: async ({ res, body, principal }) => {
           const { ifVersion, ...change } = body;

@@ -40,6 +40,7 @@ import {
   UPDATE_ENDPOINT_EXAMPLE,
   UPDATED_ENDPOINT_EXAMPLE,
 } from './webhooks.examples';
+import { ENDPOINT_NOT_FOUND } from './webhooks.error-examples';
 
 /** Scopes of the webhook management routes: per-key grants of an API key (docs/webhooks.md). */
 export const WEBHOOKS_READ = 'webhooks:read';
@@ -47,7 +48,7 @@ export const WEBHOOKS_WRITE = 'webhooks:write';
 const READ = { kind: 'bearer', scope: WEBHOOKS_READ } as const;
 const WRITE = { kind: 'bearer', scope: WEBHOOKS_WRITE } as const;
 const tags = ['management: webhooks'];
-const MISSING = { description: 'No such endpoint for this vendor (problem+json)' };
+const MISSING = ENDPOINT_NOT_FOUND;
 
 export interface WebhookUseCases {
   create: CreateWebhookEndpoint;
@@ -196,7 +197,9 @@ export class WebhooksController implements Controller {
         path: `${base}/{endpointId}`,
         operationId: 'deleteWebhookEndpoint',
         summary: 'Remove the endpoint; its pending deliveries are dropped',
-        description: 'Irreversible; its delivery log goes with it. To pause deliveries instead, disable it.',
+        description:
+          'Irreversible; its delivery log goes with it. To pause deliveries instead, disable it. A repeated delete answers ' +
+          '404 `WEBHOOK.ENDPOINT_NOT_FOUND`: the endpoint is gone.',
         tags,
         auth: WRITE,
         examples: { params: { endpointId: ENDPOINT_ID } },

@@ -35,6 +35,7 @@ import {
 } from './access-lists.examples';
 import { accessListView, grantView } from './access-lists.views';
 import { grantCsvRows, readCsvBody } from './grants-csv';
+import { GRANT_NOT_FOUND } from './access-lists.error-examples';
 
 type Rows = { row: number; values: Record<string, string> }[];
 
@@ -284,11 +285,11 @@ export class AccessListsController implements Controller {
         path: '/management/access-lists/{accessListId}/grants/{grantId}',
         operationId: 'deleteGrant',
         summary: 'Remove a grant',
-        description: 'The access it gave ends at once. No body.',
+        description: 'The access it gave ends at once. No body. A repeated delete answers 404 `GRANT.NOT_FOUND`: the grant is gone.',
         tags,
         auth: WRITE,
         examples: { params: grantParams },
-        responses: { 204: { description: 'Removed' } },
+        responses: { 204: { description: 'Removed' }, 404: GRANT_NOT_FOUND },
         handler: async ({ res, params, principal }) => {
           await this.ops.deleteGrant({ vendorId: principal.vendorId, listId: params.accessListId, grantId: params.grantId });
           res.status(204).end();

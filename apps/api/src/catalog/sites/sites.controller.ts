@@ -10,6 +10,7 @@ import {
   UPDATE_SITE_EXAMPLE,
   UPDATED_SITE_EXAMPLE,
 } from './sites.examples';
+import { BAD_DOMAIN, BAD_SITE, DOMAIN_EXISTS, DOMAIN_IN_USE, NO_DOMAIN, NO_SITE } from './sites.error-examples';
 
 const domainView = (d: DomainWithSites): DomainView => ({ domain: d.domain, createdAt: d.createdAt.toISOString(), sites: [...d.sites] });
 
@@ -24,9 +25,6 @@ const siteView = (s: Site): SiteView => ({
   updatedAt: s.updatedAt.toISOString(),
 });
 
-const INVALID = { description: 'A field is not acceptable; `field` names it (problem+json)' };
-const NO_DOMAIN = { description: 'No such domain for this vendor (problem+json `DOMAIN.NOT_FOUND`)' };
-const NO_SITE = { description: 'No such site for this vendor (problem+json `SITE.NOT_FOUND`)' };
 const HOSTNAME_RULES =
   'A hostname only: no scheme, port, path or spaces, at least one dot, at most 253 characters, not an IP address; ' +
   'stored lower-cased, internationalised names in punycode (`bücher.example` is `xn--bcher-kva.example`).';
@@ -68,8 +66,8 @@ export class SitesController implements Controller {
         examples: { request: ADD_DOMAIN_EXAMPLE, responses: { 201: NEW_DOMAIN_EXAMPLE } },
         responses: {
           201: { description: 'Added', schema: DomainView },
-          400: INVALID,
-          409: { description: 'The vendor already has the domain (problem+json `DOMAIN.EXISTS`)' },
+          400: BAD_DOMAIN,
+          409: DOMAIN_EXISTS,
         },
         handler: async ({ res, body, principal }) => {
           res.status(201).json(domainView(await this.domains.add(principal.vendorId, body.domain)));
@@ -94,14 +92,15 @@ export class SitesController implements Controller {
         path: '/management/domains/{domain}',
         operationId: 'deleteDomain',
         summary: 'Remove a web domain no site uses',
-        description: 'A domain a site still uses is a 409 `DOMAIN.IN_USE`: delete the site or move it to another domain first.',
+        description: 'A domain a site still uses is a 409 `DOMAIN.IN_USE`: delete the site or move it to another domain first. ' +
+          'A repeated delete answers 404 `DOMAIN.NOT_FOUND`: the domain is gone.',
         tags: domainTags,
         auth: { kind: 'bearer', scope: 'domains:write' },
         examples: { params: { domain: DOMAIN_EXAMPLE.domain } },
         responses: {
           204: { description: 'Removed' },
           404: NO_DOMAIN,
-          409: { description: 'A site still uses the domain (problem+json `DOMAIN.IN_USE`)' },
+          409: DOMAIN_IN_USE,
         },
         handler: async ({ res, params, principal }) => {
           await this.domains.remove(principal.vendorId, params.domain);
@@ -137,7 +136,7 @@ export class SitesController implements Controller {
         auth: { kind: 'bearer', scope: 'sites:write' },
         body: { dto: CreateSiteBody },
         examples: { request: CREATE_SITE_EXAMPLE, responses: { 201: SITE_EXAMPLE } },
-        responses: { 201: { description: 'Created', schema: SiteView }, 400: INVALID },
+        responses: { 201: { description: 'Created', schema: SiteView }, 400: BAD_SITE },
         handler: async ({ res, body, principal }) => {
           res.status(201).json(siteView(await this.sites.create(principal.vendorId, body)));
         },
@@ -169,7 +168,7 @@ export class SitesController implements Controller {
         auth: { kind: 'bearer', scope: 'sites:write' },
         body: { dto: UpdateSiteBody },
         examples: { params: { siteId: SITE_EXAMPLE.id }, request: UPDATE_SITE_EXAMPLE, responses: { 200: UPDATED_SITE_EXAMPLE } },
-        responses: { 200: { description: 'Updated', schema: SiteView }, 400: INVALID, 404: NO_SITE },
+        responses: { 200: { description: 'Updated', schema: SiteView }, 400: BAD_SITE, 404: NO_SITE },
         handler: async ({ res, body, params, principal }) => {
           res.json(siteView(await this.sites.update(principal.vendorId, params.siteId, body)));
         },
@@ -179,7 +178,7 @@ export class SitesController implements Controller {
         path: '/management/sites/{siteId}',
         operationId: 'deleteSite',
         summary: 'Delete a site',
-        description: 'Its domain and browser client stay.',
+        description: 'Its domain and browser client stay. A repeated delete answers 404 `SITE.NOT_FOUND`: the site is gone.',
         tags: siteTags,
         auth: { kind: 'bearer', scope: 'sites:write' },
         examples: { params: { siteId: SITE_EXAMPLE.id } },

@@ -27,6 +27,7 @@ import { BrowserCookies } from './browser-session';
 import { browserSessionRoutes } from './browser-session.routes';
 import { fromAnotherSite } from './cross-site';
 import { ProviderConfigurations } from './provider-configurations';
+import { NO_ACCESS_SYNC, RETURN_TO_NOT_ALLOWED, SIGN_IN_FAILED, SKU_MISSING, UNKNOWN_CLIENT } from '../identity.error-examples';
 
 const query = (req: Request, name: string): string | undefined => {
   const value = req.query[name];
@@ -199,7 +200,7 @@ export class BrowserAuthController implements Controller {
           'visitor_id (the browser library\'s visitor id: its free reads are merged into the reader on sign-in).',
         tags,
         auth: { kind: 'none' },
-        responses: { 302: redirect, 400: { description: 'return_to not on a registered origin' }, 404: { description: 'Unknown client' } },
+        responses: { 302: redirect, 400: RETURN_TO_NOT_ALLOWED, 404: UNKNOWN_CLIENT('Unknown client') },
         handler: async ({ req, res, params }) => {
           const browserClient = await this.browserClient(params.clientId);
           await this.startLogin(req, res, browserClient, this.checkedReturnTo(browserClient, query(req, 'return_to')));
@@ -219,7 +220,7 @@ export class BrowserAuthController implements Controller {
         auth: { kind: 'none' },
         responses: {
           302: redirect,
-          400: { description: 'The sign-in failed: an HTML page for a browser (Accept: text/html), problem+json otherwise' },
+          400: SIGN_IN_FAILED,
         },
         handler: async ({ req, res, params }) => {
           const browserClient = await this.browserClient(params.clientId);
@@ -341,7 +342,7 @@ export class BrowserAuthController implements Controller {
         description: 'Query: sku (required); client_id (needed when not signed in, to sign in first and come back).',
         tags,
         auth: { kind: 'none' },
-        responses: { 302: redirect, 400: { description: 'sku missing' }, 404: { description: 'No access-sync callback' } },
+        responses: { 302: redirect, 400: SKU_MISSING, 404: NO_ACCESS_SYNC },
         handler: async ({ req, res }) => {
           const sku = query(req, 'sku');
           if (!sku || sku.length > 128) throw new HttpProblem(400, 'REQUEST.INVALID', 'sku is required (at most 128 characters)');

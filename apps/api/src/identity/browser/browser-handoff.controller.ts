@@ -11,6 +11,7 @@ import { AccessTokenVerifier, InvalidAccessToken } from '../jwt-access-tokens';
 import { BrowserSignInHooks } from './browser-auth.controller';
 import { SessionInfo } from './browser-session.routes';
 import { BrowserCookies, BrowserSession } from './browser-session';
+import { ERASED_READER, INVALID_HANDOFF, ORIGIN_NOT_ALLOWED, UNKNOWN_CLIENT } from '../identity.error-examples';
 
 /** The body of `POST /auth/{clientId}/handoff`. */
 export class HandoffBody {
@@ -62,10 +63,10 @@ export class BrowserHandoffController implements Controller {
         body: { dto: HandoffBody },
         responses: {
           200: { description: 'Signed in: the session info', schema: SessionInfo },
-          400: { description: 'The code is not valid (used, expired, for another client, or malformed)' },
-          401: { description: 'The reader of the code can no longer sign in (erased)' },
-          403: { description: 'Not called from an origin the browser client registered' },
-          404: { description: 'No such browser client' },
+          400: INVALID_HANDOFF,
+          401: ERASED_READER,
+          403: ORIGIN_NOT_ALLOWED('Not called from an origin the browser client registered', 'a handoff code is exchanged only from an origin the vendor registered'),
+          404: UNKNOWN_CLIENT('No such browser client'),
         },
         handler: async ({ req, res, params, body }) => {
           res.set('Cache-Control', 'no-store');

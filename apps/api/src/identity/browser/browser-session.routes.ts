@@ -6,6 +6,7 @@ import { HttpProblem } from '../../platform/http/problem';
 import { route, RouteSpec } from '../../platform/http/routes';
 import { BROWSER_CLIENT_ID, SESSION_INFO_EXAMPLE, TOKEN_EXAMPLE } from '../identity.examples';
 import { BrowserCookies, BrowserSession } from './browser-session';
+import { BAD_SESSION_TOKEN, NO_SESSION, ORIGIN_NOT_ALLOWED, UNKNOWN_CLIENT } from '../identity.error-examples';
 
 /** Whether this browser is signed in, and as whom (`GET /auth/userinfo`, the handoff). */
 export class SessionInfo {
@@ -71,7 +72,7 @@ export function browserSessionRoutes(d: BrowserSessionDependencies): RouteSpec[]
         'dropped. Logging out of it also ends the provider session unless local_only.',
       tags,
       auth: { kind: 'none' },
-      responses: { 200: { description: 'Session info', schema: SessionInfo }, 401: { description: 'Missing or invalid token' } },
+      responses: { 200: { description: 'Session info', schema: SessionInfo }, 401: BAD_SESSION_TOKEN },
       handler: async ({ req, res, params }) => {
         const browserClient = await d.browserClient(params.clientId);
         const match = /^Bearer ([A-Za-z0-9\-._~+/]{1,8192}=*)$/.exec(req.headers.authorization ?? '');
@@ -116,9 +117,9 @@ export function browserSessionRoutes(d: BrowserSessionDependencies): RouteSpec[]
       auth: { kind: 'none' },
       responses: {
         200: { description: 'The access token of the session', schema: SessionToken },
-        401: { description: 'No cookie session of this browser client' },
-        403: { description: 'Called from an origin the browser client did not register' },
-        404: { description: 'No such browser client' },
+        401: NO_SESSION,
+        403: ORIGIN_NOT_ALLOWED('Called from an origin the browser client did not register', 'the token of a session is given only to the origins the vendor registered'),
+        404: UNKNOWN_CLIENT('No such browser client'),
       },
       handler: async ({ req, res, params }) => {
         res.set('Cache-Control', 'no-store');

@@ -9,6 +9,7 @@ import { expiredPage, formError, signInCodePage, signInLinkPage, signInPage } fr
 import { EmbeddedOpenIdProvider } from './embedded-provider';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
 import { mailChecks } from './guess-limits';
+import { BAD_CODE_EMAIL_PAGE, CODE_INVALID_PAGE, LINK_INVALID_PAGE, TOO_MANY_CODES_PAGE } from './interaction.error-examples';
 
 export class CodeSignInForm {
   @IsOptional() @IsString() @MaxLength(320) email?: string;
@@ -109,7 +110,7 @@ export class CodeSignInController implements Controller {
         examples: { params: { uid: INTERACTION_UID }, request: { email: 'reader@example.com' }, responses: { 200: CODE_PAGE_EXAMPLE } },
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 400: HTML, 429: HTML },
+        responses: { 200: HTML, 400: BAD_CODE_EMAIL_PAGE, 429: TOO_MANY_CODES_PAGE },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
@@ -149,7 +150,7 @@ export class CodeSignInController implements Controller {
         examples: { params: { uid: INTERACTION_UID }, request: { challenge: '0190a4cc-0000-7000-8000-000000000001', code: '123456' }, headers: { 303: { Location: INTERACTION_RESUME_LOCATION } } },
         body: form,
         rawErrors: true,
-        responses: { 303: { description: 'Back to the authorization request' }, 401: HTML },
+        responses: { 303: { description: 'Back to the authorization request' }, 401: CODE_INVALID_PAGE },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
@@ -194,7 +195,7 @@ export class CodeSignInController implements Controller {
         examples: { params: { uid: INTERACTION_UID }, request: {}, headers: { 303: { Location: INTERACTION_RESUME_LOCATION } } },
         body: form,
         rawErrors: true,
-        responses: { 303: { description: 'Back to the authorization request' }, 400: HTML },
+        responses: { 303: { description: 'Back to the authorization request' }, 400: LINK_INVALID_PAGE },
         handler: async ({ req, res, params }) => {
           const found = await this.liveInteraction(req, res);
           const failed = async () =>

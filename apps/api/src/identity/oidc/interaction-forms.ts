@@ -11,7 +11,6 @@ export class CredentialsForm {
 }
 
 export const HTML = { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } };
-export const TOO_MANY_MAILS_PAGE = { ...HTML, description: 'Too many e-mails asked for this address (5 in 15 minutes) or from this address (30): the form again, with Retry-After' };
 export const TOO_MANY_MAILS: FormError = { message: 'error.tooManyMails', fields: [] };
 export const query = (req: Request, name: string) => {
   const value = req.query[name];

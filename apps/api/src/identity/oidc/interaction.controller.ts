@@ -30,7 +30,15 @@ import { PageContexts } from '../pages/page-context';
 import { checkMailPage, confirmSignUpPage, expiredPage, formError, forgotPage, resetPage, signInPage, signUpDonePage, signUpPage } from '../pages/sign-in-pages';
 import { RateLimited, RateLimits } from '../../platform/rate-limits/rate-limits';
 import { FailedSignInWarnings, mailAllowed, signInChecks } from './guess-limits';
-import { CredentialsForm, errorCode, field, HTML, linkQuery, query, TOO_MANY_MAILS, TOO_MANY_MAILS_PAGE, wishOf } from './interaction-forms';
+import { CredentialsForm, errorCode, field, HTML, linkQuery, query, TOO_MANY_MAILS, wishOf } from './interaction-forms';
+import {
+  BAD_SIGN_UP_PAGE,
+  RESET_LINK_INVALID_PAGE,
+  SIGN_UP_LINK_INVALID_PAGE,
+  TOO_MANY_SIGN_INS_PAGE,
+  tooManyMailsPage,
+  WRONG_CREDENTIALS_PAGE,
+} from './interaction.error-examples';
 
 /**
  * The embedded provider's own pages: sign in, sign up, and the password
@@ -139,8 +147,8 @@ export class InteractionController implements Controller {
         rawErrors: true,
         responses: {
           303: { description: 'Back to the authorization request' },
-          401: HTML,
-          429: { ...HTML, description: 'Too many failed sign-ins for this account from this address (30 a minute), for the account (100 an hour) or from this address (300 an hour): the page again, with Retry-After' },
+          401: WRONG_CREDENTIALS_PAGE,
+          429: TOO_MANY_SIGN_INS_PAGE,
         },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
@@ -202,7 +210,7 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 400: HTML, 429: TOO_MANY_MAILS_PAGE },
+        responses: { 200: HTML, 400: BAD_SIGN_UP_PAGE, 429: tooManyMailsPage('Create an account') },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
@@ -264,7 +272,7 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 303: { description: 'Signed in: back to the authorization request' }, 400: HTML },
+        responses: { 200: HTML, 303: { description: 'Signed in: back to the authorization request' }, 400: SIGN_UP_LINK_INVALID_PAGE },
         handler: async ({ req, res, params }) => {
           const token = typeof req.query.token === 'string' ? req.query.token : '';
           const context = () => this.contexts.forClientId(query(req, 'client_id'), wishOf(req));
@@ -312,7 +320,7 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 429: TOO_MANY_MAILS_PAGE },
+        responses: { 200: HTML, 429: tooManyMailsPage('Reset your password') },
         handler: async ({ req, res, params, body }) => {
           const found = await this.interaction(req, res, params.uid);
           if (!found) return;
@@ -363,7 +371,7 @@ export class InteractionController implements Controller {
         browserPage: true,
         body: form,
         rawErrors: true,
-        responses: { 200: HTML, 400: HTML },
+        responses: { 200: HTML, 400: RESET_LINK_INVALID_PAGE },
         handler: async ({ req, res, params, body }) => {
           const token = typeof req.query.token === 'string' ? req.query.token : '';
           const client = await this.clients.findById(params.clientId);

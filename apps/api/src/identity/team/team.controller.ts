@@ -21,6 +21,7 @@ import { Controller, route } from '../../platform/http/routes';
 import { BrowserCookies } from '../browser/browser-session';
 import { AccessTokenVerifier, InvalidAccessToken } from '../jwt-access-tokens';
 import { ChangeRoleBody, InvitationView, InviteBody, StaffSelfView, TeamMemberView } from './team.dto';
+import { INVITATION_OTHER_EMAIL_PAGE, INVITATION_SPENT_PAGE, INVITATION_UNKNOWN_PAGE } from './team.error-examples';
 
 const OWNER_ONLY = { kind: 'bearer', scope: TEAM_MANAGE } as const;
 const TAGS = ['management: team'];
@@ -177,7 +178,7 @@ export class TeamController implements Controller {
         path: '/management/team/members/{userId}',
         operationId: 'removeTeamMember',
         summary: 'Remove a member from the team (their account stays; they lose access to the vendor)',
-        description: `${OWNERS} The last owner cannot be removed (409 \`TEAM.LAST_OWNER\`).`,
+        description: `${OWNERS} The last owner cannot be removed (409 \`TEAM.LAST_OWNER\`). A repeated delete answers 404 \`TEAM.MEMBER_NOT_FOUND\`: they are no longer a member.`,
         tags: TAGS,
         auth: OWNER_ONLY,
         examples: { params: { userId: MEMBER_EXAMPLE.userId } },
@@ -230,7 +231,7 @@ export class TeamController implements Controller {
         path: '/management/team/invitations/{id}',
         operationId: 'revokeTeamInvitation',
         summary: 'Withdraw an invitation: its link stops working',
-        description: `${OWNERS} An accepted, withdrawn or another vendor's invitation is a 404.`,
+        description: `${OWNERS} An accepted, withdrawn or another vendor's invitation is a 404, so a repeated delete answers 404 \`TEAM.INVITATION_NOT_FOUND\`.`,
         tags: TAGS,
         auth: OWNER_ONLY,
         examples: { params: { id: INVITATION_EXAMPLE.id } },
@@ -259,9 +260,9 @@ export class TeamController implements Controller {
         responses: {
           303: { description: 'Joined: on to the portal; or not signed in: on to sign in and back' },
           200: { description: 'Not signed in and the vendor has no browser client: a page that says how to sign in', contentType: 'text/html' },
-          403: { description: 'Signed in with another e-mail address', contentType: 'text/html' },
-          404: { description: 'Unknown link', contentType: 'text/html' },
-          410: { description: 'Expired, used or withdrawn', contentType: 'text/html' },
+          403: INVITATION_OTHER_EMAIL_PAGE,
+          404: INVITATION_UNKNOWN_PAGE,
+          410: INVITATION_SPENT_PAGE,
         },
         handler: async ({ req, res, params }) => {
           const token = params.token;

@@ -14,6 +14,8 @@ const PROBLEM_SCHEMA: Schema = {
     'RFC 9457 problem details; validation failures list the fields under `errors`. The members listed here are always ' +
     "the service's own; an error's further details are further members.",
   required: ['type', 'title', 'status', 'detail', 'code'],
+  // An error's own details (`billId`, `sku`, `retryAfter`, ...) are members of their own: the worked refusals show them.
+  additionalProperties: true,
   properties: {
     type: { type: 'string' },
     title: { type: 'string' },
@@ -275,6 +277,8 @@ export function buildOpenApiDocument(routes: RouteSpec[], info: DocumentInfo) {
                   ...(typeof examples.request === 'string' ? { example: examples.request } : {}),
                 },
                 'application/json': {
+                  // The same value as JSON: the object form of the text example.
+                  ...(typeof examples.request === 'string' ? { example: { [r.textBody.jsonField]: examples.request } } : {}),
                   schema: {
                     oneOf: [
                       { type: 'string', description: `a JSON string of at most ${r.textBody.maxBytes} bytes` },
