@@ -4,6 +4,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { decodeJwt } from 'jose';
 import { Request, Response } from 'express';
 import { HttpProblem } from '../../platform/http/problem';
+import { htmlPage, refusal } from '../../platform/http/problem-examples';
 import { Controller, route, RouteSpec } from '../../platform/http/routes';
 import { processNow } from '../../platform/vendor-time';
 import { HandoffBinding } from '../handoff-codes';
@@ -111,7 +112,17 @@ export class StaffSignInLinkController implements Controller {
         examples: { params: { clientId: BROWSER_CLIENT_ID }, request: {}, headers: { 303: { Location: '/portal/?vendor=demo' } } },
         body: { dto: StaffLinkForm, contentType: 'application/x-www-form-urlencoded' as const },
         rawErrors: true,
-        responses: { 303: { description: 'Signed in: to the portal' }, 400: html, 403: { description: 'Not posted from this service' } },
+        responses: {
+          303: { description: 'Signed in: to the portal' },
+          400: htmlPage(
+            'The link is spent, expired, not a staff link of this client, or its person left the team: the page says so',
+            'Sign in to the Demo Daily portal',
+            'This sign-in link has been used or has expired. Sign in to the portal with your e-mail address instead.',
+          ),
+          403: refusal('Not posted from this service\'s own page', 403, 'AUTH.ORIGIN_NOT_ALLOWED', 'a staff sign-in link is spent only from its own page', {
+            origin: 'https://elsewhere.example',
+          }),
+        },
         handler: async ({ req, res, params }) => this.spend(req, res, params.clientId),
       }),
     ];
