@@ -57,6 +57,8 @@ export class BillingSettingsView {
 }
 
 export class InvoiceKindQuery {
-  /** Which document of the bill: its invoice (default) or the credit note of a voided or refunded bill. */
+  /** Which document of the bill: its invoice (default) or a credit note of a voided or refunded bill. */
   @IsOptional() @IsIn(['INVOICE', 'CREDIT_NOTE']) kind?: 'INVOICE' | 'CREDIT_NOTE';
+  /** Which of the bill's documents of that kind, by number (a bill refunded in parts has a credit note per refund); the newest without it. */
+  @IsOptional() @IsString() @Matches(/^[A-Za-z0-9-]{1,32}$/) number?: string;
 }

@@ -5,6 +5,7 @@ import {
   GetBillingSettings,
   GetEInvoice,
   GetInvoiceDocument,
+  ListCreditNotes,
   InvoicePdfRenderer,
   InvoicingFacts,
   IssueCreditNote,
@@ -273,7 +274,13 @@ export const billingModule = defineModule({
     bind(GetEInvoice).toDynamicValue((c) => new GetEInvoice(c.get(BILLING.Bills), c.get(BILLING.EInvoices)));
     bind(TOKENS.Controller).toDynamicValue((c) => new BillingSettingsController(c.get(GetBillingSettings), c.get(UpdateBillingSettings)));
     bind(TOKENS.Controller).toDynamicValue(
-      (c) => new InvoiceDocumentsController(c.get(GetInvoiceDocument), c.get(GetEInvoice), c.get(BILLING.InvoicePdf)),
+      (c) =>
+        new InvoiceDocumentsController(
+          c.get(GetInvoiceDocument),
+          c.get(GetEInvoice),
+          c.get(BILLING.InvoicePdf),
+          new ListCreditNotes(c.get(BILLING.Bills), c.get(BILLING.InvoiceDocuments)),
+        ),
     );
     bind(TOKENS.Controller).toDynamicValue(
       (c) =>

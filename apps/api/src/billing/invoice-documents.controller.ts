@@ -1,8 +1,8 @@
-import { GetEInvoice, GetInvoiceDocument, InvoicePdfRenderer } from '@kiosk/domain/billing';
+import { GetEInvoice, GetInvoiceDocument, InvoicePdfRenderer, ListCreditNotes } from '@kiosk/domain/billing';
 import { Controller, route } from '../platform/http/routes';
 import { InvoiceKindQuery } from './billing-settings.dto';
 import { BILL_ID } from './billing.examples';
-import { NO_INVOICE } from './billing.error-examples';
+import { BILL_NOT_FOUND, NO_INVOICE } from './billing.error-examples';
 
 const PDF = { description: 'The invoice as a PDF (A4, fonts embedded)', contentType: 'application/pdf', schema: { type: 'string', format: 'binary' } };
 const PDF_EXAMPLE = '%PDF-1.7 ... (binary)';
@@ -17,6 +17,7 @@ export class InvoiceDocumentsController implements Controller {
     private readonly documents: GetInvoiceDocument,
     private readonly eInvoices: GetEInvoice,
     private readonly pdf: InvoicePdfRenderer,
+    private readonly creditNotes: ListCreditNotes,
   ) {}
 
   routes() {
@@ -32,14 +33,16 @@ export class InvoiceDocumentsController implements Controller {
         path: '/management/bills/{billId}/invoice',
         operationId: 'getBillInvoicePdf',
         summary: "The PDF invoice (or credit note) of one of the vendor's bills",
-        description: "The same PDF the invoice e-mail carries (marked PAID with the date once the bill is paid). Another vendor's bill is a 404.",
+        description:
+          "The same PDF the invoice e-mail carries (marked PAID with the date once the bill is paid). `kind=CREDIT_NOTE` a credit " +
+          'note: the newest, or the one `number` names (`.../credit-notes` lists them). Another vendor\'s bill is a 404.',
         tags: ['management: bills'],
         auth: { kind: 'bearer', scope: 'bills:read' },
         query: InvoiceKindQuery,
         examples: { params: { billId: BILL_ID }, responses: { 200: PDF_EXAMPLE } },
         responses: { 200: PDF, 404: NOT_FOUND },
         handler: async ({ res, params, query, principal }) => {
-          await sendPdf(res, await this.documents.execute({ vendorId: principal.vendorId, billId: params.billId, kind: query.kind }));
+          await sendPdf(res, await this.documents.execute({ vendorId: principal.vendorId, billId: params.billId, kind: query.kind, number: query.number }));
         },
       }),
       route<unknown, InvoiceKindQuery>({
@@ -56,13 +59,54 @@ export class InvoiceDocumentsController implements Controller {
         examples: { params: { billId: BILL_ID }, responses: { 200: UBL_EXAMPLE } },
         responses: { 200: { description: 'UBL 2.1 XML', contentType: 'application/xml', schema: { type: 'string' } }, 404: NOT_FOUND },
         handler: async ({ res, params, query, principal }) => {
-          const e = await this.eInvoices.execute({ vendorId: principal.vendorId, billId: params.billId, kind: query.kind });
+          const e = await this.eInvoices.execute({ vendorId: principal.vendorId, billId: params.billId, kind: query.kind, number: query.number });
           res
             .status(200)
             .set({ 'Content-Type': 'application/xml; charset=utf-8', 'Content-Disposition': `attachment; filename="${e.kind === 'CREDIT_NOTE' ? 'credit-note' : 'invoice'}-${e.invoiceNumber}.xml"` })
             .send(e.xml);
         },
       }),
+      route({
+        method: 'get',
+        path: '/management/bills/{billId}/credit-notes',
+        operationId: 'listBillCreditNotes',
+        summary: "The credit notes of one of the vendor's bills, oldest first",
+        description:
+          'One for a voided bill; one per refund of a paid bill, for the amount paid back (a partial refund credits part of ' +
+          'the invoice, shared among its lines with their VAT). `total` is negative, in major units. Each PDF is at ' +
+          "`.../invoice?kind=CREDIT_NOTE&number=<number>`. Another vendor's bill is a 404.",
+        tags: ['management: bills'],
+        auth: { kind: 'bearer', scope: 'bills:read' },
+        examples: {
+          params: { billId: BILL_ID },
+          responses: { 200: [{ number: '000043', creditedInvoiceNumber: '000042', total: -594, currency: 'SEK', issuedAt: '2026-11-29T10:00:00.000Z' }] },
+        },
+        responses: { 200: { description: 'The credit notes', schema: { type: 'array', items: CREDIT_NOTE_SCHEMA } }, 404: BILL_NOT_FOUND('No such bill of the vendor') },
+        handler: async ({ res, params, principal }) => {
+          const notes = await this.creditNotes.execute({ vendorId: principal.vendorId, billId: params.billId });
+          res.json(
+            notes.map((n) => ({
+              number: n.number,
+              creditedInvoiceNumber: n.creditedInvoiceNumber,
+              total: n.total.minor / 100,
+              currency: n.total.currency,
+              issuedAt: n.issuedAt.toISOString(),
+            })),
+          );
+        },
+      }),
     ];
   }
 }
+
+const CREDIT_NOTE_SCHEMA = {
+  type: 'object',
+  required: ['number', 'creditedInvoiceNumber', 'total', 'currency', 'issuedAt'],
+  properties: {
+    number: { type: 'string', description: 'The credit note number (the same sequence as invoices)' },
+    creditedInvoiceNumber: { type: ['string', 'null'], description: 'The invoice it credits' },
+    total: { type: 'number', description: 'What it credits, including VAT, in major units (negative)' },
+    currency: { type: 'string' },
+    issuedAt: { type: 'string', format: 'date-time' },
+  },
+};

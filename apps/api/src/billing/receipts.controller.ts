@@ -1,5 +1,5 @@
 import { GetInvoiceDocument, GetReceipt, InvoicePdfRenderer, Receipt, ReceiptNotFound } from '@kiosk/domain/billing';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Request, Response } from 'express';
 import { escapeText, pageShell } from '../platform/http/page-shell';
 import { readerOf } from '../platform/http/reader';
@@ -20,6 +20,8 @@ export class ReceiptQuery {
 export class ReaderReceiptQuery {
   /** A document of the bill instead of its receipt: its invoice (marked PAID once paid) or the credit note of a voided bill. */
   @IsOptional() @IsIn(['INVOICE', 'CREDIT_NOTE']) kind?: 'INVOICE' | 'CREDIT_NOTE';
+  /** Which credit note, by number, of a bill refunded in parts (the newest without it). */
+  @IsOptional() @IsString() @Matches(/^[A-Za-z0-9-]{1,32}$/) number?: string;
   @IsOptional() @IsIn(['html', 'pdf']) format?: 'html' | 'pdf';
 }
 
@@ -116,7 +118,7 @@ export class ReceiptsController implements Controller {
           const reader = readerOf(principal);
           const { receipt } = await this.receipts.execute({ vendorId: reader.vendorId, billId: params.id, readerId: reader.userId });
           if (receipt && !query.kind) return this.send(res, receipt, wantsPdf(req, query.format, ['application/pdf', 'text/html']));
-          const document = await this.documents.execute({ vendorId: reader.vendorId, billId: params.id, kind: query.kind, readerId: reader.userId });
+          const document = await this.documents.execute({ vendorId: reader.vendorId, billId: params.id, kind: query.kind, number: query.number, readerId: reader.userId });
           const bytes = await this.invoicePdf.render(document);
           const name = `${document.kind === 'CREDIT_NOTE' ? 'credit-note' : 'invoice'}-${document.number}.pdf`;
           res.status(200).set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${name}"`, 'Cache-Control': 'private, no-store' });

@@ -68,10 +68,10 @@ export class TypeOrmEInvoiceRepository implements EInvoiceRepository {
     await managerOf(this.db).getRepository(EInvoiceRow).insert({ ...e });
   }
 
-  async find(vendorId: string, billId: string, kind: InvoiceKind): Promise<StoredEInvoice | null> {
+  async find(vendorId: string, billId: string, kind: InvoiceKind, number?: string): Promise<StoredEInvoice | null> {
     const row = await managerOf(this.db)
       .getRepository(EInvoiceRow)
-      .findOne({ where: { vendorId, billId, kind }, order: { createdAt: 'DESC' } });
+      .findOne({ where: { vendorId, billId, kind, ...(number === undefined ? {} : { invoiceNumber: number }) }, order: { createdAt: 'DESC', invoiceNumber: 'DESC' } });
     return row ? { ...row, kind: row.kind as InvoiceKind } : null;
   }
 }

@@ -34,7 +34,7 @@ export const toBill = (row: BillRow): BillRecord => ({
   receiptUrl: row.receiptUrl,
   invoiceNumber: row.invoiceNumber,
   paidAt: row.paidAt,
-  paymentReference: row.paymentReference ?? null,
+  ...(row.paymentReference ? { paymentReference: row.paymentReference } : {}),
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });

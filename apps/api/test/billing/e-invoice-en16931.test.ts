@@ -134,12 +134,16 @@ const cases: Case[] = [
 ];
 
 describe('e-invoices pass the EN 16931 rules (CEN UBL validation artefacts)', () => {
-  it.each(cases)('$name: the invoice and its credit note have no fatal assertion', (c) => {
+  it.each(cases)('$name: the invoice, its credit note and a partial credit note have no fatal assertion', (c) => {
     const invoice = documentOf(c);
     expect(invoice.taxTotals.map((t) => t.code)).toEqual([c.name.split(',')[0]]);
     expect(invoice.delivery).toBe('E_INVOICE');
     const credit = composeCreditNote(invoice, { id: 'i2', number: '000043', now: new Date('2026-11-28T10:00:00.000Z') });
-    for (const doc of [invoice, credit]) {
+    // A partial refund's credit note: an odd part of the invoice, shared among its lines with their VAT.
+    const part = composeCreditNote(invoice, { id: 'i3', number: '000044', now: new Date('2026-11-28T10:00:00.000Z'), grossMinor: Math.floor(invoice.total.minor / 3) + 7 });
+    expect(part.total.minor).toBe(-(Math.floor(invoice.total.minor / 3) + 7));
+    expect(part.net + part.tax).toBe(part.total.minor);
+    for (const doc of [invoice, credit, part]) {
       const xml = toUbl(doc);
       const failed = validateUbl(sef, xml);
       expect({ kind: doc.kind, fatal: fatalOf(failed), swedish: swedishRuleFailures(xml) }).toEqual({ kind: doc.kind, fatal: [], swedish: [] });

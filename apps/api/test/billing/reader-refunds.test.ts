@@ -34,7 +34,11 @@ describe("the reader's own bills after a refund (GET /bills, /transactions, /bil
       [false, 99],
       [true, 49.5],
     ]);
-    expect((await app.http.get(`/bills/${payment.billId}/receipt`).query({ kind: 'CREDIT_NOTE' }).set(reader.auth)).status).toBe(404);
+    // The part paid back is credited at once: its credit note downloads; a number of another document is a 404.
+    const partNote = await app.http.get(`/bills/${payment.billId}/receipt`).query({ kind: 'CREDIT_NOTE' }).set(reader.auth);
+    expect([partNote.status, partNote.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const partNumber = /credit-note-(\w+)\.pdf/.exec(partNote.headers['content-disposition'])![1];
+    expect((await app.http.get(`/bills/${payment.billId}/receipt`).query({ kind: 'CREDIT_NOTE', number: '999999' }).set(reader.auth)).status).toBe(404);
 
     expect((await refund({})).status).toBe(201);
     const [refunded] = (await app.http.get('/bills').set(reader.auth)).body;
@@ -45,5 +49,9 @@ describe("the reader's own bills after a refund (GET /bills, /transactions, /bil
     const note = await app.http.get(`/bills/${payment.billId}/receipt`).query({ kind: 'CREDIT_NOTE', format: 'pdf' }).set(reader.auth);
     expect([note.status, note.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(note.headers['content-disposition']).toMatch(/credit-note-\d+\.pdf/);
+    // The newest is the rest's; the part's is still there by its number.
+    expect(note.headers['content-disposition']).not.toContain(`credit-note-${partNumber}.pdf`);
+    const byNumber = await app.http.get(`/bills/${payment.billId}/receipt`).query({ kind: 'CREDIT_NOTE', number: partNumber }).set(reader.auth);
+    expect([byNumber.status, byNumber.headers['content-disposition']]).toEqual([200, `inline; filename="credit-note-${partNumber}.pdf"`]);
   });
 });

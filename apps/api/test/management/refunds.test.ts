@@ -44,7 +44,29 @@ describe('POST /management/transactions/{id}/refund', () => {
     expect(await v.billStatus(billId)).toBe('REFUNDED');
     const documents = (await rowsOf(app, 'invoice_documents', v.vendorId)) as { bill_id: string; kind: string }[];
     const ofBill = documents.filter((d) => d.bill_id === billId).map((d) => d.kind);
-    expect(ofBill.sort()).toEqual(['CREDIT_NOTE', 'INVOICE']);
+    expect(ofBill.sort()).toEqual(['CREDIT_NOTE', 'CREDIT_NOTE', 'INVOICE']);
+    // A credit note per refund: the part paid back, then all the invoice not yet credited (the seeded 100 SEK refund
+    // was recorded without one), so together they credit the whole invoice.
+    const notes = await v.get(`/management/bills/${billId}/credit-notes`);
+    expect(notes.status).toBe(200);
+    const invoiceNumber = (await v.get(`/management/bills/${billId}`)).body.invoiceNumber;
+    expect(notes.body).toEqual([
+      { number: expect.any(String), creditedInvoiceNumber: invoiceNumber, total: -600.5, currency: 'SEK', issuedAt: expect.any(String) },
+      { number: expect.any(String), creditedInvoiceNumber: invoiceNumber, total: -599.5, currency: 'SEK', issuedAt: expect.any(String) },
+    ]);
+    expect(notes.body[0].number).not.toBe(notes.body[1].number);
+    for (const note of notes.body) {
+      const pdf = await v.get(`/management/bills/${billId}/invoice`, { kind: 'CREDIT_NOTE', number: note.number });
+      expect([pdf.status, pdf.headers['content-type'], pdf.headers['content-disposition']]).toEqual([
+        200,
+        'application/pdf',
+        `inline; filename="credit-note-${note.number}.pdf"`,
+      ]);
+    }
+    const unknown = await v.get(`/management/bills/${billId}/invoice`, { kind: 'CREDIT_NOTE', number: '999999' });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'BILL.NO_INVOICE']);
+    const hostile = await v.get(`/management/bills/${billId}/invoice`, { kind: 'CREDIT_NOTE', number: '../x' });
+    expect(hostile.status).toBe(400);
 
     const nothingLeft = await v.refund(v.payment.id, {});
     expect([nothingLeft.status, nothingLeft.body.code, nothingLeft.body.remaining]).toEqual([409, 'TRANSACTION.REFUND_EXCEEDS_REMAINING', 0]);

@@ -118,6 +118,11 @@ describeWithChromium('refunds in the portal (headless Chromium, axe-core, 390 px
         const refundRow = rows.filter({ hasText: 'refund' }).filter({ hasNotText: 'payment' });
         expect(await refundRow.textContent()).toMatch(new RegExp(`−49,50${SPACE}kr`));
         expect(await rows.filter({ hasText: 'payment' }).textContent()).toMatch(new RegExp(`payment, 49,50${SPACE}kr refunded`));
+        // Its credit note, for the half paid back, on the payment's row.
+        const creditNotes = page.getByRole('button', { name: /^Credit note \d+ \(PDF\)/ });
+        await creditNotes.first().waitFor();
+        expect(await creditNotes.count()).toBe(1);
+        expect(await creditNotes.first().textContent()).toMatch(new RegExp(`, 49,50${SPACE}kr$`));
 
         // Too much: said in plain words, nothing refunded; the dialog stays open to correct it.
         await refundButton.click();
@@ -137,11 +142,12 @@ describeWithChromium('refunds in the portal (headless Chromium, axe-core, 390 px
         await page.locator('#refund-message', { hasText: /49,50.kr refunded, and the reader’s access ended\./ }).waitFor();
         await page.getByRole('region', { name: 'Contracts of this reader' }).getByText('canceled', { exact: true }).waitFor();
         await rows.nth(2).waitFor();
-        const creditNote = page.getByRole('button', { name: /^Credit note \(PDF\)/ }).first();
-        await creditNote.waitFor();
+        await creditNotes.nth(1).waitFor();
+        expect(await creditNotes.count()).toBe(2);
         expect(await page.getByRole('button', { name: /^Refund the payment/ }).count()).toBe(0);
-        const [file] = await Promise.all([page.waitForEvent('download'), creditNote.click()]);
-        expect(file.suggestedFilename()).toMatch(/^credit-note-\d+\.pdf$/);
+        const [file] = await Promise.all([page.waitForEvent('download'), creditNotes.nth(1).click()]);
+        const second = /^Credit note (\d+)/.exec((await creditNotes.nth(1).textContent()) ?? '')![1];
+        expect(file.suggestedFilename()).toBe(`credit-note-${second}.pdf`);
         const bills = page.getByRole('region', { name: 'Bills of this reader' });
         expect(await bills.textContent()).toContain('refunded');
         await audit(page, label('refunded'), width);

@@ -18,7 +18,7 @@ interface Transaction {
 
 const newestFirst = (a: Transaction, b: Transaction) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
 
-/** What the transactions list needs of a bill: its invoice number and whether it was refunded (then its invoice has a credit note). */
+/** What the transactions list needs of a bill: its invoice number and its state. */
 export interface BillFacts {
   invoiceNumber: string | null;
   status: string;
@@ -31,32 +31,50 @@ export function remainingOf(payment: Transaction, all: readonly Transaction[]): 
   return Math.max(Math.round(payment.amount * 100) - refunded, 0) / 100;
 }
 
-/** The bill a transaction moved money on: its invoice, and once refunded in full, the credit note (a PDF to download). */
-function BillCell({ billId, bill }: { billId: string; bill: BillFacts | null }) {
+/** A credit note of a bill, as `GET /management/bills/{id}/credit-notes` lists it (`total` negative, major units). */
+interface CreditNote {
+  number: string;
+  total: number;
+  currency: string;
+}
+
+/** The credit notes of a refunded bill, one per refund: each a PDF to download. */
+function CreditNotes({ billId, refunds }: { billId: string; refunds: number }) {
   const [error, setError] = useState<string | null>(null);
-  const invoice = bill?.invoiceNumber;
+  // Keyed by the number of refunds: a new refund brings a new credit note.
+  const notes = useLoad(() => get<CreditNote[]>(`/management/bills/${encodeURIComponent(billId)}/credit-notes`), `credit-notes:${billId}:${refunds}`);
   return (
-    <span class="transaction-bill">
-      {invoice ? `Invoice ${invoice}` : <code>{billId}</code>}
-      {bill?.status === 'REFUNDED' && invoice ? (
+    <>
+      {(notes.data ?? []).map((note) => (
         <button
           type="button"
           class="link"
           onClick={() =>
-            download(`/management/bills/${encodeURIComponent(billId)}/invoice?kind=CREDIT_NOTE`, `credit-note-${invoice}.pdf`).then(
+            download(`/management/bills/${encodeURIComponent(billId)}/invoice?kind=CREDIT_NOTE&number=${encodeURIComponent(note.number)}`, `credit-note-${note.number}.pdf`).then(
               () => setError(null),
               (e: unknown) => setError(messageOf(e)),
             )
           }
         >
-          Credit note (PDF)<span class="visually-hidden"> of invoice {invoice}</span>
+          Credit note {note.number} (PDF)<span class="visually-hidden">, {money(-note.total, note.currency)}</span>
         </button>
-      ) : null}
-      {error ? (
+      ))}
+      {error || notes.error ? (
         <span class="error" role="alert">
-          {error}
+          {error ?? notes.error}
         </span>
       ) : null}
+    </>
+  );
+}
+
+/** The bill a transaction moved money on: its invoice and, on the payment's row of a refunded bill, its credit notes. */
+function BillCell({ billId, bill, refunds }: { billId: string; bill: BillFacts | null; refunds: number }) {
+  const invoice = bill?.invoiceNumber;
+  return (
+    <span class="transaction-bill">
+      {invoice ? `Invoice ${invoice}` : <code>{billId}</code>}
+      {refunds > 0 && invoice ? <CreditNotes billId={billId} refunds={refunds} /> : null}
     </span>
   );
 }
@@ -64,7 +82,7 @@ function BillCell({ billId, bill }: { billId: string; bill: BillFacts | null }) 
 /**
  * The reader's transactions, newest first: when, how much, payment or
  * refund, and the bill it paid (by invoice number when the bills list has
- * it, else by the bill's ID), with the credit note of a refunded bill. Staff
+ * it, else by the bill's ID), with the credit notes of its refunds. Staff
  * who may refund (`bills:write`) get a "Refund" button on each payment with
  * something left to pay back. Needs `transactions:read`.
  */
@@ -96,7 +114,7 @@ export function ReaderTransactions({ userId, billOf, onRefunded }: { userId: str
               when(t.createdAt),
               t.isRefund ? `−${money(t.amount, t.currency)}` : money(t.amount, t.currency),
               t.isRefund ? 'refund' : remaining < t.amount ? `payment, ${money(t.amount - remaining, t.currency)} refunded` : 'payment',
-              <BillCell billId={t.billId} bill={billOf(t.billId)} />,
+              <BillCell billId={t.billId} bill={billOf(t.billId)} refunds={t.isRefund ? 0 : rows.filter((r) => r.isRefund && r.billId === t.billId).length} />,
             ];
             return canRefund && remaining > 0 ? firstWith(row, <RefundButton payment={{ ...t, remaining }} onRefunded={refunded} />) : row;
           })}

@@ -223,25 +223,6 @@ export function composeInvoice(input: InvoiceInput): InvoiceDocument {
   };
 }
 
-/** A credit note for an invoice whose bill was voided or refunded: the same lines, amounts negated. */
-export function composeCreditNote(invoice: InvoiceDocument, input: { id: string; number: string; now: Date }): InvoiceDocument {
-  const neg = (n: number) => (n === 0 ? 0 : -n);
-  return {
-    ...invoice,
-    id: input.id,
-    kind: 'CREDIT_NOTE',
-    number: input.number,
-    creditedInvoiceNumber: invoice.number,
-    lines: invoice.lines.map((l) => ({ ...l, allowance: neg(l.allowance), net: neg(l.net), tax: neg(l.tax), gross: neg(l.gross) })),
-    taxTotals: invoice.taxTotals.map((t) => ({ ...t, net: neg(t.net), tax: neg(t.tax), gross: neg(t.gross) })),
-    net: neg(invoice.net),
-    tax: neg(invoice.tax),
-    total: money(neg(invoice.total.minor), invoice.currency),
-    issuedAt: input.now,
-    dueAt: input.now,
-  };
-}
-
 /** Minor units as major with two decimals ("1200.00", "-0.05"): the machine form of e-invoices; people read formatMoney. */
 export function formatMinor(minor: number): string {
   const sign = minor < 0 ? '-' : '';

@@ -10,8 +10,8 @@ import { IssueCreditNote } from './use-cases';
  * Under the bill's row lock (so concurrent refunds of one payment queue and
  * cannot together exceed it): works out what is left, pays it back through
  * the payment provider, records the refund transaction with
- * `transaction.created` in the outbox; when nothing is left, the bill becomes
- * REFUNDED and its invoice gets a credit note. With `endEntitlement`, the
+ * `transaction.created` in the outbox; the invoice gets a credit note for
+ * the amount paid back; when nothing is left, the bill becomes REFUNDED. With `endEntitlement`, the
  * contract ends now (CANCELED, reason REFUNDED: its access goes). Another
  * vendor's transaction is a 404.
  */
@@ -56,8 +56,11 @@ export class RefundTransaction {
       await this.outbox.append(transactionCreated(refund));
       if (command.endEntitlement) await this.contracts?.end({ vendorId: bill.vendorId, contractId: payment.contractId });
       const remainingMinor = remainingRefundable(payment, [...others, refund]);
-      if (remainingMinor > 0 || bill.status !== 'PAID') return { bill, result: { refund, remainingMinor } };
-      await this.creditNotes?.execute({ vendorId: bill.vendorId, billId: bill.id });
+      if (bill.status !== 'PAID') return { bill, result: { refund, remainingMinor } };
+      // Every refund of a paid bill is credited on its invoice, for what was paid back; the last one credits all
+      // that is not yet credited, so the credit notes add up to the invoice whatever the rounding of the shares.
+      await this.creditNotes?.execute({ vendorId: bill.vendorId, billId: bill.id, grossMinor: remainingMinor > 0 ? amount : undefined });
+      if (remainingMinor > 0) return { bill, result: { refund, remainingMinor } };
       return { bill: moveBillStatus(bill, 'REFUNDED', now), result: { refund, remainingMinor } };
     });
   }

@@ -2,7 +2,8 @@ import { Bill, ContractSnapshot } from '../contracts';
 import { Clock, EventOutbox, IdGenerator, NotFoundError } from '../shared';
 import { BillRecord, payBill, recordIssuedBill, voidOnCancellation } from './bill-record';
 import { BadPaymentDate, BillNotFound } from './errors';
-import { composeCreditNote, composeInvoice, formatInvoiceNumber, InvoiceDocument } from './invoice';
+import { composeInvoice, formatInvoiceNumber, InvoiceDocument } from './invoice';
+import { composeCreditNote, creditedSoFar } from './credit-note';
 import { invoiceMail } from './invoice-text';
 import { billedParty, checkBuyerVatNumber, InvoicingFacts, NO_INVOICING_FACTS, taxOfBill } from './invoicing-facts';
 import { EInvoiceRepository } from './invoice-queries';
@@ -180,12 +181,19 @@ export class IssueCreditNote {
     private readonly outputs: Omit<InvoiceOutputs, 'facts'> = {},
   ) {}
 
-  async execute(command: { vendorId: string; billId: string }): Promise<InvoiceDocument | null> {
+  /**
+   * Credits `grossMinor` of the bill's invoice (a partial refund), or all that is not yet credited. Answers null,
+   * and writes nothing, when the bill has no invoice or the invoice is credited in full already.
+   */
+  async execute(command: { vendorId: string; billId: string; grossMinor?: number }): Promise<InvoiceDocument | null> {
     const documents = await this.invoices.listByBill(command.vendorId, command.billId);
     const invoice = documents.find((d) => d.kind === 'INVOICE');
-    if (!invoice || documents.some((d) => d.kind === 'CREDIT_NOTE')) return null;
+    if (!invoice) return null;
+    const left = invoice.total.minor - creditedSoFar(documents);
+    if (left <= 0) return null;
+    const grossMinor = Math.min(command.grossMinor ?? left, left);
     const number = formatInvoiceNumber(await this.numbers.next(command.vendorId));
-    const note = composeCreditNote(invoice, { id: this.ids.next(), number, now: this.clock.now() });
+    const note = composeCreditNote(invoice, { id: this.ids.next(), number, now: this.clock.now(), grossMinor });
     await this.invoices.add(note);
     await keepEInvoice(note, this.outputs.eInvoices, this.clock.now());
     await this.mailer.queue(invoiceMail(note));

@@ -61,8 +61,9 @@ export class InMemoryEInvoiceRepository implements EInvoiceRepository {
   async add(eInvoice: StoredEInvoice): Promise<void> {
     this.rows.push(eInvoice);
   }
-  async find(vendorId: string, billId: string, kind: InvoiceKind): Promise<StoredEInvoice | null> {
-    return this.rows.find((e) => e.vendorId === vendorId && e.billId === billId && e.kind === kind) ?? null;
+  async find(vendorId: string, billId: string, kind: InvoiceKind, number?: string): Promise<StoredEInvoice | null> {
+    const found = this.rows.filter((e) => e.vendorId === vendorId && e.billId === billId && e.kind === kind && (number === undefined || e.invoiceNumber === number));
+    return found.pop() ?? null;
   }
 }
 

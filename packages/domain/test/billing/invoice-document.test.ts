@@ -214,4 +214,34 @@ describe('composeCreditNote', () => {
     expect(note.net + note.tax).toBe(note.total.minor);
     expect(note.kind).toBe('CREDIT_NOTE');
   });
+
+  it('credits part of an invoice: the amount paid back, its VAT carved out at the line\'s rate, one unit, every sign turned', async () => {
+    const w = await world(null, 'SE');
+    const { invoice } = await w.invoice.execute({ bill: w.bill, contract: w.contract });
+    const gross = 60_050;
+    const note = composeCreditNote(invoice!, { id: 'n', number: '000010', now: T0, grossMinor: gross });
+    expect(note.total.minor).toBe(-gross);
+    expect(note.lines).toHaveLength(1);
+    const [line] = note.lines;
+    const rate = invoice!.lines[0].rate;
+    // The VAT inside 600.50 at the line's rate, rounded half away from zero; net the rest.
+    const tax = Math.round((gross * rate) / (10_000 + rate));
+    expect(line).toMatchObject({ quantity: 1, allowance: 0, gross: -gross, tax: -tax, net: -(gross - tax), rate });
+    expect(note.taxTotals).toEqual([{ rate, code: line.vatCategory, net: -(gross - tax), tax: -tax, gross: -gross }]);
+    expect([note.net, note.tax]).toEqual([-(gross - tax), -tax]);
+    // More than the invoice, or all of it, is the whole invoice credited.
+    expect(composeCreditNote(invoice!, { id: 'n2', number: '000011', now: T0, grossMinor: 10 ** 9 }).total.minor).toBe(-invoice!.total.minor);
+  });
+
+  it('shares a partial credit among several lines in proportion, adding up to the amount exactly', () => {
+    const line = (sku: string, gross: number, rate: number) => ({
+      sku, title: sku, purchaseOptionId: sku, quantity: 1, unitPrice: gross, allowance: 0, category: 'standard' as const, vatCategory: 'S' as const, rate, net: gross, tax: 0, gross,
+    });
+    const invoice = { lines: [line('a', 10_000, 2_500), line('b', 5_000, 600), line('c', 5_000, 600)], total: { minor: 20_000, currency: 'SEK' }, priceMode: 'TAX_INCLUDED', currency: 'SEK' };
+    const note = composeCreditNote(invoice as unknown as Parameters<typeof composeCreditNote>[0], { id: 'n', number: '1', now: T0, grossMinor: 10_001 });
+    expect(note.lines.map((l) => -l.gross)).toEqual([5_001, 2_500, 2_500]);
+    expect(note.taxTotals.map((t) => [t.rate, -t.gross])).toEqual([[2_500, 5_001], [600, 5_000]]);
+    expect(note.total.minor).toBe(-10_001);
+    for (const l of note.lines) expect(l.net + l.tax).toBe(l.gross);
+  });
 });
