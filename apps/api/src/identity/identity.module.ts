@@ -16,7 +16,6 @@ import {
   StaffMembershipRepository,
   UserRepository,
 } from '@kiosk/domain/identity';
-import { AccountsByEmail } from '@kiosk/domain/catalog';
 import { AccessTokenIssuer } from '@kiosk/domain/identity';
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
@@ -50,8 +49,6 @@ export const IDENTITY = {
   Hasher: Symbol.for('SecretHasher') as ServiceIdentifier<SecretHasher>,
   Credentials: Symbol.for('CredentialGenerator') as ServiceIdentifier<CredentialGenerator>,
   TokenIssuer: Symbol.for('AccessTokenIssuer') as ServiceIdentifier<AccessTokenIssuer>,
-  /** The catalog's `AccountsByEmail` port over the users: which vendors an e-mail has an account with. */
-  AccountsByEmail: Symbol.for('AccountsByEmail') as ServiceIdentifier<AccountsByEmail>,
   /** Staff of every vendor and their roles (docs/team-and-staff.md). */
   StaffMemberships: Symbol.for('StaffMembershipRepository') as ServiceIdentifier<StaffMembershipRepository>,
 };
@@ -72,7 +69,8 @@ export const identityModule = defineModule({
     bind(IDENTITY.ApiKeys).toDynamicValue((c) => new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(IDENTITY.Users).toDynamicValue((c) => new TypeOrmUserRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(IDENTITY.StaffMemberships).toDynamicValue((c) => new SqlStaffMemberships(c.get(TOKENS.DataSource))).inSingletonScope();
-    bind(IDENTITY.AccountsByEmail).toDynamicValue((c) => new TypeOrmAccountsByEmail(c.get(TOKENS.DataSource)));
+    // The catalog's ports over the users and the browser clients (the catalog sits below identity).
+    bind(CATALOG.AccountsByEmail).toDynamicValue((c) => new TypeOrmAccountsByEmail(c.get(TOKENS.DataSource)));
     // The pepper is derived from SECRETS_KEY so that one secret protects all key material.
     bind(IDENTITY.Hasher)
       .toDynamicValue((c) => new HmacSecretHasher(c.get(TOKENS.Config).secretsKey))
@@ -126,6 +124,13 @@ export const identityModule = defineModule({
           c.get(TOKENS.Clock),
         ),
     );
+    bind(CATALOG.SiteBrowserClients).toDynamicValue((c) => {
+      const clients = c.get(IDENTITY.BrowserClients);
+      return {
+        belongsTo: async (vendorId: string, clientId: string) => (await clients.findById(clientId))?.vendorId === vendorId,
+        allowOrigin: async (vendorId: string, clientId: string, origin: string) => void (await clients.addAllowedOrigin(vendorId, clientId, origin)),
+      };
+    });
     bind(ListBrowserClients).toDynamicValue((c) => new ListBrowserClients(c.get(IDENTITY.BrowserClients)));
     bind(AuthenticateVisitor).toDynamicValue((c) => new AuthenticateVisitor(c.get(IDENTITY.BrowserClients)));
     bind(TOKENS.Controller).toDynamicValue(
