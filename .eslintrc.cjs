@@ -19,16 +19,127 @@ const API_MODULES = fs
   .map((entry) => entry.name)
   .sort();
 
+/**
+ * The module order (docs/architecture.md, "Module order"), lowest layer first. A file of a module may import
+ * only modules of lower layers: never one of its own layer, never one above. Cross-module needs that point up
+ * become ports or events owned by the lower module (bound by the higher one). One list for both packages: the
+ * folders of apps/api/src and of packages/domain/src (a module with no folder in one of them is simply absent
+ * there). `platform` (apps/api) and `shared` (the domain) lie under every module. Edit this array, nothing else.
+ */
+const MODULE_LAYERS = [
+  ['platform', 'shared'],
+  ['catalog'],
+  ['identity'],
+  ['engagement'],
+  ['contracts'],
+  ['mail'],
+  ['billing'],
+  ['access'],
+  ['capsule'],
+  ['paywalls'],
+  ['checkout'],
+  ['webhooks', 'stats', 'scripts'],
+  ['portal', 'demo', 'health'],
+];
+
+/**
+ * Upward imports not yet turned into ports or events: each entry lets one file import the named higher modules.
+ * Each is a debt with its reason; delete the entry when the import goes. Nothing else is exempt, except files
+ * that assemble the whole application: benchmarks (`bench/`), the domain's in-memory doubles (`testing/`) and
+ * tests (which live outside src).
+ */
+const UPWARD_EXCEPTIONS = [
+  {
+    file: 'apps/api/src/platform/database/entities.ts',
+    imports: ['catalog', 'identity', 'engagement', 'contracts', 'mail', 'billing', 'access', 'capsule', 'paywalls', 'checkout', 'stats'],
+    why: "TypeORM's list of every module's rows: belongs to the composition root (a later move: each module registers its rows).",
+  },
+  {
+    file: 'apps/api/src/platform/http/authenticate.ts',
+    imports: ['identity'],
+    why: "The request's principal from identity's token verifier and browser session: to become a port the platform owns.",
+  },
+  {
+    file: 'apps/api/src/platform/http/app.ts',
+    imports: ['identity'],
+    why: "Hands identity's AccessTokenVerifier to authenticate.ts: goes with the port above.",
+  },
+  {
+    file: 'apps/api/src/identity/sign-in.module.ts',
+    imports: ['billing', 'mail'],
+    why: 'Sign-in pages show billing facts and send mails: identity:sign-in is an assembly above them (a module part to move up or split).',
+  },
+  {
+    file: 'apps/api/src/identity/sign-in-codes.module.ts',
+    imports: ['billing', 'mail'],
+    why: 'Sign-in codes are mailed with the embedded mailer (billing) and the mail brand: to become a port identity owns.',
+  },
+  {
+    file: 'apps/api/src/identity/management-users.module.ts',
+    imports: ['engagement'],
+    why: "The management users' directory reads engagement's profile times: to become a port identity owns.",
+  },
+  {
+    file: 'apps/api/src/contracts/contracts.module.ts',
+    imports: ['billing'],
+    why: "Contracts' routes show their bills: to become a port contracts owns (bills of a contract).",
+  },
+  { file: 'apps/api/src/contracts/contracts.controller.ts', imports: ['billing'], why: 'As contracts.module.ts.' },
+  { file: 'apps/api/src/contracts/contracts.event-views.ts', imports: ['billing'], why: 'As contracts.module.ts.' },
+  { file: 'apps/api/src/contracts/reader-contracts.controller.ts', imports: ['billing'], why: 'As contracts.module.ts.' },
+  {
+    file: 'apps/api/src/mail/mail.module.ts',
+    imports: ['checkout'],
+    why: "The mails' brand reads checkout's vendor settings (colour, language): to become a port mail owns.",
+  },
+  {
+    file: 'apps/api/src/access/access.module.ts',
+    imports: ['capsule'],
+    why: "Access tokens and content links are signed with capsule's keys: to become a signer port access owns.",
+  },
+  { file: 'apps/api/src/access/access-token-signer.ts', imports: ['capsule'], why: 'As access.module.ts.' },
+  { file: 'apps/api/src/access/links/content-link-signer.ts', imports: ['capsule'], why: 'As access.module.ts.' },
+  { file: 'apps/api/src/access/access-lists/access-lists.bindings.ts', imports: ['capsule'], why: 'As access.module.ts.' },
+  {
+    file: 'packages/domain/src/catalog/product.ts',
+    imports: ['billing'],
+    why: "A product's tax category is billing's list of categories: the list belongs in the catalog (or shared).",
+  },
+];
+
+/** Every module the order puts at or above `module`'s layer, but `module` itself and what an exception allows. */
+function notBelow(module, allowed = []) {
+  const layer = MODULE_LAYERS.findIndex((modules) => modules.includes(module));
+  if (layer < 0) throw new Error(`.eslintrc.cjs: module ${module} has no place in MODULE_LAYERS`);
+  return MODULE_LAYERS.slice(layer)
+    .flat()
+    .filter((m) => m !== module && !allowed.includes(m));
+}
+
+/** The order's pattern for no-restricted-imports: a relative import of a module not below this one. */
+function orderPattern(module, allowed) {
+  const refused = notBelow(module, allowed);
+  return refused.length === 0
+    ? []
+    : [
+        {
+          regex: `^(\\.\\./)+(${refused.join('|')})(/|$)`,
+          message: `An import may point down only (docs/architecture.md, "Module order"): ${module} may not import a module of its own layer or above. Make the need a port or an event that ${module} owns, bound by the higher module.`,
+        },
+      ];
+}
+
 /** The module rule for the files of one module of apps/api. */
-function moduleBoundary(module) {
+function moduleBoundary(module, files = [`apps/api/src/${module}/**/*.ts`], allowed = []) {
   const others = API_MODULES.filter((m) => m !== module);
   return {
-    files: [`apps/api/src/${module}/**/*.ts`],
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...orderPattern(module, allowed),
             {
               // `../billing/billing.rows` is refused, `../billing/billing.module` is the way in.
               regex: `^(\\.\\./)+(${others.join('|')})/(?!\\2\\.module$)`,
@@ -64,9 +175,37 @@ const FRAMEWORKS = [
   'path',
 ];
 
+/** The dependency rule of the domain (DESIGN.md 1), and the module order for the files of one of its modules. */
+function domainPatterns(module, allowed = []) {
+  return [
+    { group: FRAMEWORKS, message: 'The domain stays pure: no frameworks, no Node-only modules (DESIGN.md 1).' },
+    { group: ['@kiosk/api', '@kiosk/api/*', '**/apps/*', '**/apps/**'], message: 'The domain never imports an app.' },
+    ...(module ? orderPattern(module, allowed) : []),
+  ];
+}
+
+/** Modules of the domain: its folders but the in-memory doubles of `testing/`. */
+const DOMAIN_MODULES = fs
+  .readdirSync(path.join(__dirname, 'packages/domain/src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+  .map((entry) => entry.name)
+  .sort();
+
+/** The order for one module's files (or for the files of an exception, with the modules it may still import). */
+function orderOverride(files, allowed = []) {
+  const [, app, , module] = files[0].split('/');
+  if (files[0].startsWith('packages/domain/')) {
+    return { files, excludedFiles: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: domainPatterns(module, allowed) }] } };
+  }
+  if (app === 'api' && module === 'platform') {
+    return { files, excludedFiles: ['**/bench/**'], rules: { 'no-restricted-imports': ['error', { patterns: orderPattern('platform', allowed) }] } };
+  }
+  return moduleBoundary(module, files, allowed);
+}
+
 module.exports = {
   // For the module checks (apps/api/test/modules.test.ts).
-  settings: { apiModules: API_MODULES, apiNotModules: API_NOT_MODULES },
+  settings: { apiModules: API_MODULES, apiNotModules: API_NOT_MODULES, moduleLayers: MODULE_LAYERS, upwardExceptions: UPWARD_EXCEPTIONS },
   root: true,
   parser: '@typescript-eslint/parser',
   parserOptions: { ecmaVersion: 2022, sourceType: 'module' },
@@ -85,15 +224,7 @@ module.exports = {
       files: ['packages/domain/src/**/*.ts'],
       excludedFiles: ['packages/domain/src/**/*.test.ts'],
       rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              { group: FRAMEWORKS, message: 'The domain stays pure: no frameworks, no Node-only modules (DESIGN.md 1).' },
-              { group: ['@kiosk/api', '@kiosk/api/*', '**/apps/*', '**/apps/**'], message: 'The domain never imports an app.' },
-            ],
-          },
-        ],
+        'no-restricted-imports': ['error', { patterns: domainPatterns() }],
         'no-restricted-syntax': [
           'error',
           { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Inject a Clock instead of reading the time.' },
@@ -107,7 +238,11 @@ module.exports = {
       files: ['packages/domain/src/testing/**/*.ts'],
       rules: { 'no-restricted-syntax': 'off' },
     },
-    ...API_MODULES.map(moduleBoundary),
+    ...API_MODULES.map((module) => moduleBoundary(module)),
+    orderOverride(['apps/api/src/platform/**/*.ts']),
+    ...DOMAIN_MODULES.map((module) => orderOverride([`packages/domain/src/${module}/**/*.ts`])),
+    // Last, so that each replaces the rule for its one file.
+    ...UPWARD_EXCEPTIONS.map(({ file, imports }) => orderOverride([file], imports)),
     {
       // The browser library runs in pages: browser globals, and it reports start-up problems on the console.
       files: ['apps/web/src/**/*.ts'],
