@@ -88,11 +88,6 @@ const UPWARD_EXCEPTIONS = [
   { file: 'apps/api/src/contracts/contracts.event-views.ts', imports: ['billing'], why: 'As contracts.module.ts.' },
   { file: 'apps/api/src/contracts/reader-contracts.controller.ts', imports: ['billing'], why: 'As contracts.module.ts.' },
   {
-    file: 'apps/api/src/mail/mail.module.ts',
-    imports: ['checkout'],
-    why: "The mails' brand reads checkout's vendor settings (colour, language): to become a port mail owns.",
-  },
-  {
     file: 'apps/api/src/access/access.module.ts',
     imports: ['capsule'],
     why: "Access tokens and content links are signed with capsule's keys: to become a signer port access owns.",
