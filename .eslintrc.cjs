@@ -75,11 +75,6 @@ const UPWARD_EXCEPTIONS = [
     why: 'Sign-in codes are mailed with the embedded mailer (billing) and the mail brand: to become a port identity owns.',
   },
   {
-    file: 'apps/api/src/identity/management-users.module.ts',
-    imports: ['engagement'],
-    why: "The management users' directory reads engagement's profile times: to become a port identity owns.",
-  },
-  {
     file: 'apps/api/src/contracts/contracts.module.ts',
     imports: ['billing'],
     why: "Contracts' routes show their bills: to become a port contracts owns (bills of a contract).",

@@ -76,9 +76,6 @@ import { TypeOrmTallyRepository } from './tallies.repository';
 import { UserMetadataController } from './user-metadata.controller';
 import { TypeOrmUserMetadataRepository } from './user-metadata.typeorm';
 
-/** When readers' profiles last changed (the management user list's `updatedAt`). */
-export { ProfileTimes } from './management-profile-times';
-
 export const ENGAGEMENT = {
   // The reader's profile, metadata, tags and fulfillments.
   UnitOfWork: Symbol.for('engagement.UnitOfWork') as ServiceIdentifier<UnitOfWork>,
@@ -149,7 +146,8 @@ function bindProfile(bind: Bind): void {
         c.get(clock),
       ),
   );
-  bind(ProfileTimes).toDynamicValue((c) => new ProfileTimes(c.get(db)));
+  // Identity's port: the management user list's `updatedAt` is the profile's.
+  bind(IDENTITY.ProfileTimes).toDynamicValue((c) => new ProfileTimes(c.get(db)));
   bind(EraseAccount).toDynamicValue(
     (c) => new EraseAccount(c.get(users), c.getAll(eraser), c.get(ENGAGEMENT.UnitOfWork), c.get(clock), new TypeOrmEventOutbox(c.get(db))),
   );

@@ -42,6 +42,11 @@ import {
   TypeOrmUserRepository,
 } from './typeorm-identity.repositories';
 
+/** When readers' profiles last changed (the management user list's `updatedAt`): engagement holds the profiles. */
+export interface ProfileChangeTimes {
+  updatedAt(vendorId: string, userIds: readonly string[]): Promise<Map<string, Date>>;
+}
+
 export const IDENTITY = {
   ApiKeys: Symbol.for('ApiKeyRepository') as ServiceIdentifier<ApiKeyRepository>,
   Users: Symbol.for('UserRepository') as ServiceIdentifier<UserRepository>,
@@ -51,6 +56,8 @@ export const IDENTITY = {
   TokenIssuer: Symbol.for('AccessTokenIssuer') as ServiceIdentifier<AccessTokenIssuer>,
   /** Staff of every vendor and their roles (docs/team-and-staff.md). */
   StaffMemberships: Symbol.for('StaffMembershipRepository') as ServiceIdentifier<StaffMembershipRepository>,
+  /** Port, bound by engagement (above identity, over its profiles): when readers' profiles last changed. */
+  ProfileTimes: Symbol.for('identity.ProfileChangeTimes') as ServiceIdentifier<ProfileChangeTimes>,
 };
 
 export { AccessTokenVerifier } from './jwt-access-tokens';
