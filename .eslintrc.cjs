@@ -75,14 +75,6 @@ const UPWARD_EXCEPTIONS = [
     why: 'Sign-in codes are mailed with the embedded mailer (billing) and the mail brand: to become a port identity owns.',
   },
   {
-    file: 'apps/api/src/contracts/contracts.module.ts',
-    imports: ['billing'],
-    why: "Contracts' routes show their bills: to become a port contracts owns (bills of a contract).",
-  },
-  { file: 'apps/api/src/contracts/contracts.controller.ts', imports: ['billing'], why: 'As contracts.module.ts.' },
-  { file: 'apps/api/src/contracts/contracts.event-views.ts', imports: ['billing'], why: 'As contracts.module.ts.' },
-  { file: 'apps/api/src/contracts/reader-contracts.controller.ts', imports: ['billing'], why: 'As contracts.module.ts.' },
-  {
     file: 'apps/api/src/access/access.module.ts',
     imports: ['capsule'],
     why: "Access tokens and content links are signed with capsule's keys: to become a signer port access owns.",
