@@ -65,16 +65,6 @@ const UPWARD_EXCEPTIONS = [
     why: "Hands identity's AccessTokenVerifier to authenticate.ts: goes with the port above.",
   },
   {
-    file: 'apps/api/src/identity/sign-in.module.ts',
-    imports: ['billing', 'mail'],
-    why: 'Sign-in pages show billing facts and send mails: identity:sign-in is an assembly above them (a module part to move up or split).',
-  },
-  {
-    file: 'apps/api/src/identity/sign-in-codes.module.ts',
-    imports: ['billing', 'mail'],
-    why: 'Sign-in codes are mailed with the embedded mailer (billing) and the mail brand: to become a port identity owns.',
-  },
-  {
     file: 'apps/api/src/access/access.module.ts',
     imports: ['capsule'],
     why: "Access tokens and content links are signed with capsule's keys: to become a signer port access owns.",

@@ -17,6 +17,8 @@ import {
   UserRepository,
 } from '@kiosk/domain/identity';
 import { AccessTokenIssuer } from '@kiosk/domain/identity';
+import { Mailer } from '@kiosk/domain/billing';
+import { MailAudience } from '@kiosk/domain/mail';
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { SealedBox } from '../platform/crypto/sealed-box';
@@ -58,6 +60,10 @@ export const IDENTITY = {
   StaffMemberships: Symbol.for('StaffMembershipRepository') as ServiceIdentifier<StaffMembershipRepository>,
   /** Port, bound by engagement (above identity, over its profiles): when readers' profiles last changed. */
   ProfileTimes: Symbol.for('identity.ProfileChangeTimes') as ServiceIdentifier<ProfileChangeTimes>,
+  /** Port, bound by mail (above identity): the mailer the account, sign-in code and invitation mails are queued with. */
+  Mailer: Symbol.for('identity.Mailer') as ServiceIdentifier<Mailer>,
+  /** Port, bound by mail: the brand and languages those mails wear. */
+  MailAudience: Symbol.for('identity.MailAudience') as ServiceIdentifier<MailAudience>,
 };
 
 export { AccessTokenVerifier } from './jwt-access-tokens';

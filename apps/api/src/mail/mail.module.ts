@@ -101,6 +101,9 @@ export const mailModule = defineModule({
         },
       }),
     );
+    // Identity's ports: its account, sign-in code and invitation mails go through this mailer, with this brand.
+    bind(IDENTITY.Mailer).toDynamicValue((c) => c.get(EmbeddedMailer));
+    bind(IDENTITY.MailAudience).toDynamicValue((c) => c.get(MAIL.Audience));
     bind(SendReaderMails).toDynamicValue((c) => new SendReaderMails(c.get(CONTRACTS.Contracts), c.get(MAIL.ReaderFacts), c.get(EmbeddedMailer), c.get(TOKENS.Clock)));
     bind(TOKENS.EventHandler).toDynamicValue((c) => new PaymentFailedMailOnOverdue(c.get(SendReaderMails)));
     bind(TOKENS.EventHandler).toDynamicValue((c) => new CancellationMailOn('contract.cancel_requested', c.get(SendReaderMails)));
