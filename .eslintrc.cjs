@@ -65,14 +65,6 @@ const UPWARD_EXCEPTIONS = [
     why: "Hands identity's AccessTokenVerifier to authenticate.ts: goes with the port above.",
   },
   {
-    file: 'apps/api/src/access/access.module.ts',
-    imports: ['capsule'],
-    why: "Access tokens and content links are signed with capsule's keys: to become a signer port access owns.",
-  },
-  { file: 'apps/api/src/access/access-token-signer.ts', imports: ['capsule'], why: 'As access.module.ts.' },
-  { file: 'apps/api/src/access/links/content-link-signer.ts', imports: ['capsule'], why: 'As access.module.ts.' },
-  { file: 'apps/api/src/access/access-lists/access-lists.bindings.ts', imports: ['capsule'], why: 'As access.module.ts.' },
-  {
     file: 'packages/domain/src/catalog/product.ts',
     imports: ['billing'],
     why: "A product's tax category is billing's list of categories: the list belongs in the catalog (or shared).",

@@ -50,7 +50,7 @@ import { vatNumberChecker } from './vat-number-checkers';
 import { TypeOrmEInvoiceRepository, TypeOrmVendorBillingSettingsRepository } from './typeorm-billing-settings';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { BillsController } from './bills.controller';
 import { ManagementBillingController } from './management-billing.controller';
@@ -295,7 +295,7 @@ export const billingModule = defineModule({
           new RefundTransaction(
             c.get(BILLING.Bills),
             c.get(BILLING.Transactions),
-            c.get(BILLING.PaymentRefunds),
+            boundAbove(c, BILLING.PaymentRefunds),
             c.get(TOKENS.Ids),
             c.get(TOKENS.Clock),
             new TypeOrmEventOutbox(c.get(db)),
