@@ -64,11 +64,6 @@ const UPWARD_EXCEPTIONS = [
     imports: ['identity'],
     why: "Hands identity's AccessTokenVerifier to authenticate.ts: goes with the port above.",
   },
-  {
-    file: 'packages/domain/src/catalog/product.ts',
-    imports: ['billing'],
-    why: "A product's tax category is billing's list of categories: the list belongs in the catalog (or shared).",
-  },
 ];
 
 /** Every module the order puts at or above `module`'s layer, but `module` itself and what an exception allows. */
