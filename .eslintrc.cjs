@@ -54,16 +54,6 @@ const UPWARD_EXCEPTIONS = [
     imports: ['catalog', 'identity', 'engagement', 'contracts', 'mail', 'billing', 'access', 'capsule', 'paywalls', 'checkout', 'stats'],
     why: "TypeORM's list of every module's rows: belongs to the composition root (a later move: each module registers its rows).",
   },
-  {
-    file: 'apps/api/src/platform/http/authenticate.ts',
-    imports: ['identity'],
-    why: "The request's principal from identity's token verifier and browser session: to become a port the platform owns.",
-  },
-  {
-    file: 'apps/api/src/platform/http/app.ts',
-    imports: ['identity'],
-    why: "Hands identity's AccessTokenVerifier to authenticate.ts: goes with the port above.",
-  },
 ];
 
 /** Every module the order puts at or above `module`'s layer, but `module` itself and what an exception allows. */
