@@ -17,6 +17,7 @@ import { ContractNotFound, GetContract, ProvisionSeat } from '@kiosk/domain/cont
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
+import { ENGAGEMENT } from '../engagement/engagement.module';
 import { inTransaction } from '../platform/database/transaction';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { boundAbove, defineModule } from '../platform/modules';
@@ -66,7 +67,7 @@ export const ACCESS = {
  */
 export const accessModule = defineModule({
   name: 'access',
-  requires: ['catalog', 'identity', 'contracts'],
+  requires: ['catalog', 'identity', 'contracts', 'engagement'],
   register: ({ bind }) => {
     bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new AccessEraser(c.get(TOKENS.DataSource)));
     // Access lists and their grants (a source of entitlements), and signed links on request.
@@ -121,6 +122,8 @@ export const accessModule = defineModule({
     bind(GetAccessInformation).toDynamicValue(
       (c) => new GetAccessInformation(c.get(ACCESS.Entitlements), boundAbove(c, ACCESS.TokenSigner), c.get(clock)),
     );
+    // Engagement's port: a license or a fulfillment needs an active entitlement to the product.
+    bind(ENGAGEMENT.LicenseEntitlements).toDynamicValue((c) => ({ hasActive: (query) => c.get(CheckAccess).execute(query) }));
     bind(ReaderMayRead).toDynamicValue((c) => new ReaderMayRead(c.get(ACCESS.Entitlements), c.get(clock)));
     bind(ConfiguredExternalAccess).toDynamicValue((c) => new ConfiguredExternalAccess(c.get(TOKENS.DataSource)));
     bind(AutoOnboard).toDynamicValue(
