@@ -33,6 +33,7 @@ const eslintrc = require('../../../.eslintrc.cjs') as {
     apiNotModules: string[];
     moduleLayers: string[][];
     upwardExceptions: { file: string; imports: string[]; why: string }[];
+    upwardRequires: { module: string; requires: string[]; why: string }[];
   };
 };
 /** Folders of apps/api/src that are no module of the domain: plumbing, command line, health, demo data, benchmarks, types. */
@@ -92,6 +93,22 @@ describe('module dependencies', () => {
       }
     }
     expect(undeclared).toEqual([]);
+  });
+
+  it('every module requires only modules below it in the order (its own parts aside), but the listed exceptions, each still there', () => {
+    const layerOf = (name: string) => eslintrc.settings.moduleLayers.findIndex((layer) => layer.includes(name.split(':')[0]));
+    const excepted = (module: string, required: string) =>
+      eslintrc.settings.upwardRequires.some((e) => e.module === module && e.requires.includes(required));
+    const upward = MODULES.flatMap((m) =>
+      m.requires
+        .filter((r) => folderOf({ name: r }) !== folderOf(m) && layerOf(r) >= layerOf(m.name) && !excepted(m.name, r))
+        .map((r) => `${m.name} requires ${r}`),
+    );
+    expect(upward).toEqual([]);
+    const stale = eslintrc.settings.upwardRequires.flatMap((e) =>
+      e.requires.filter((r) => !MODULES.find((m) => m.name === e.module)?.requires.includes(r)).map((r) => `${e.module} → ${r}`),
+    );
+    expect(stale).toEqual([]);
   });
 
   describe('with a database', () => {
