@@ -27,7 +27,15 @@ const filesUnder = (dir: string): string[] =>
   );
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const eslintrc = require('../../../.eslintrc.cjs') as { settings: { apiModules: string[]; apiNotModules: string[] } };
+const eslintrc = require('../../../.eslintrc.cjs') as {
+  settings: {
+    apiModules: string[];
+    apiNotModules: string[];
+    moduleLayers: string[][];
+    upwardExceptions: { file: string; imports: string[]; why: string }[];
+    upwardRequires: { module: string; requires: string[]; why: string }[];
+  };
+};
 /** Folders of apps/api/src that are no module of the domain: plumbing, command line, health, demo data, benchmarks, types. */
 const NOT_DOMAIN_MODULES = ['platform', 'cli', 'health', 'demo', 'portal'];
 
@@ -85,6 +93,22 @@ describe('module dependencies', () => {
       }
     }
     expect(undeclared).toEqual([]);
+  });
+
+  it('every module requires only modules below it in the order (its own parts aside), but the listed exceptions, each still there', () => {
+    const layerOf = (name: string) => eslintrc.settings.moduleLayers.findIndex((layer) => layer.includes(name.split(':')[0]));
+    const excepted = (module: string, required: string) =>
+      eslintrc.settings.upwardRequires.some((e) => e.module === module && e.requires.includes(required));
+    const upward = MODULES.flatMap((m) =>
+      m.requires
+        .filter((r) => folderOf({ name: r }) !== folderOf(m) && layerOf(r) >= layerOf(m.name) && !excepted(m.name, r))
+        .map((r) => `${m.name} requires ${r}`),
+    );
+    expect(upward).toEqual([]);
+    const stale = eslintrc.settings.upwardRequires.flatMap((e) =>
+      e.requires.filter((r) => !MODULES.find((m) => m.name === e.module)?.requires.includes(r)).map((r) => `${e.module} → ${r}`),
+    );
+    expect(stale).toEqual([]);
   });
 
   describe('with a database', () => {
@@ -164,11 +188,11 @@ describe('the module lint rule', () => {
     const rows = await restricted('apps/api/src/access/fixture.ts', "import { BillRow } from '../billing/billing.rows';\nexport const x = BillRow;\n");
     expect(rows).toEqual([expect.stringContaining('only through its public file')]);
     const nested = await restricted(
-      'apps/api/src/identity/browser/fixture.ts',
+      'apps/api/src/checkout/browser/fixture.ts',
       "import { EmbeddedMailer } from '../../billing/embedded-mailer';\nexport const x = EmbeddedMailer;\n",
     );
     expect(nested).toHaveLength(1);
-    const views = await restricted('apps/api/src/contracts/fixture.ts', "export { billView } from '../billing/billing.views';\n");
+    const views = await restricted('apps/api/src/webhooks/fixture.ts', "export { billView } from '../billing/billing.views';\n");
     expect(views).toHaveLength(1);
   });
 
@@ -183,5 +207,45 @@ describe('the module lint rule', () => {
     ].join('\n');
     expect(await restricted('apps/api/src/access/fixture.ts', code.replace('../../identity', '../identity'))).toEqual([]);
     expect(await restricted('apps/api/src/access/proxy/fixture.ts', code.replace("'../billing", "'../../billing").replace("'../platform", "'../../platform").replace("'./access.rows'", "'../access.rows'"))).toEqual([]);
+  });
+
+  it('refuses an import pointing up the module order, in apps/api and in the domain, but a listed exception', async () => {
+    const up = "import { CHECKOUT } from '../checkout/checkout.module';\nexport const x = CHECKOUT;\n";
+    expect(await restricted('apps/api/src/billing/fixture.ts', up)).toEqual([expect.stringContaining('An import may point down only')]);
+    expect(await restricted('apps/api/src/billing/nested/fixture.ts', up.replace("'../", "'../../"))).toHaveLength(1);
+    const sideways = "import { STATS } from '../stats/stats.module';\nexport const x = STATS;\n";
+    expect(await restricted('apps/api/src/webhooks/fixture.ts', sideways)).toEqual([expect.stringContaining('its own layer or above')]);
+    const platform = "import { IDENTITY } from '../../identity/identity.module';\nexport const x = IDENTITY;\n";
+    expect(await restricted('apps/api/src/platform/http/fixture.ts', platform)).toHaveLength(1);
+    const domain = "import { Invoice } from '../billing/invoice';\nexport type X = Invoice;\n";
+    expect(await restricted('packages/domain/src/identity/fixture.ts', domain)).toEqual([expect.stringContaining('An import may point down only')]);
+    const down = "import { IDENTITY } from '../identity/identity.module';\nexport const x = IDENTITY;\n";
+    expect(await restricted('apps/api/src/billing/fixture.ts', down)).toEqual([]);
+    // A listed exception lets its one file import the higher module it names (through that module's public file).
+    const excepted = eslintrc.settings.upwardExceptions.find((e) => /^apps\/api\/src\/(?!platform\/)[a-z]+\/[a-z.-]+\.ts$/.test(e.file));
+    if (excepted) {
+      const [target] = excepted.imports;
+      const token = `import * as higher from '../${target}/${target}.module';\nexport const x = higher;\n`;
+      expect(await restricted(excepted.file, token)).toEqual([]);
+      expect(await restricted(excepted.file.replace(/[^/]+$/, 'fixture.ts'), token)).toHaveLength(1);
+    }
+  });
+
+  it('places every module folder of apps/api and of the domain in one layer of the order', () => {
+    const placed = eslintrc.settings.moduleLayers.flat();
+    expect(new Set(placed).size).toBe(placed.length);
+    const modules = [...folders(API_SRC).filter((f) => f !== 'cli'), ...folders(DOMAIN_SRC).filter((f) => f !== 'testing')];
+    expect(modules.filter((m) => !placed.includes(m))).toEqual([]);
+  });
+
+  it('lists as an exception only an upward import that is still there (delete the entry when it goes)', () => {
+    const layerOf = (m: string) => eslintrc.settings.moduleLayers.findIndex((layer) => layer.includes(m));
+    const stale = eslintrc.settings.upwardExceptions.flatMap(({ file, imports }) => {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      const from = file.split('/')[3];
+      const used = [...source.matchAll(/from '((?:\.\.\/)+)([a-z-]+)[/']/g)].map((m) => m[2]);
+      return imports.filter((m) => !used.includes(m) || layerOf(m) < layerOf(from)).map((m) => `${file} → ${m}`);
+    });
+    expect(stale).toEqual([]);
   });
 });

@@ -15,12 +15,12 @@ import {
 import { GetVendor } from '@kiosk/domain/catalog';
 import { ContractNotFound, GetContract, ProvisionSeat } from '@kiosk/domain/contracts';
 import { ServiceIdentifier } from 'inversify';
-import { CapsuleKeyManagement, SignedLinkSigner } from '../capsule/capsule.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
+import { ENGAGEMENT } from '../engagement/engagement.module';
 import { inTransaction } from '../platform/database/transaction';
 import { EventObjectView } from '../platform/http/event-object-view';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
 import { TOKENS } from '../platform/tokens';
 import { AccessController } from './access.controller';
@@ -28,7 +28,6 @@ import { bindAccessLists } from './access-lists/access-lists.bindings';
 import { AccessEraser } from './access.eraser';
 import { entitlementEventView } from './access.event-views';
 import { ACCESS_EVENT_TYPES, ContractAccessHandler } from './access.handlers';
-import { SignedLinkAccessTokens } from './access-token-signer';
 import { AutoOnboardRules } from './auto-onboard-rules';
 import { ConfiguredExternalAccess } from './configured-external-access';
 import { accessViewOf } from './contract-access';
@@ -39,6 +38,7 @@ import { TypeOrmEntitlementRepository } from './typeorm-entitlements.repository'
 import { ManagementEntitlementsController } from './management-entitlements.controller';
 import { IDENTITY } from '../identity/identity.module';
 import { TypeOrmVendorEntitlementReads } from './management-entitlements.reads';
+import { SIGNING_PORTS } from './signing-ports';
 
 export { AutoOnboardRules } from './auto-onboard-rules';
 /** The content proxy's address check, shared with the webhooks module's sender (no private, loopback or link-local addresses). */
@@ -56,6 +56,8 @@ export const ACCESS = {
   PaywallProducts: Symbol.for('PaywallProducts') as ServiceIdentifier<PaywallProducts>,
   /** The entitlement of an `entitlement.*` event, as `GET /entitlements/{id}` shows it (webhook payloads). */
   EntitlementEventView: Symbol.for('EntitlementEventView') as ServiceIdentifier<EventObjectView>,
+  /** Ports bound by the capsule module: the signers of access tokens and content links, a product's capsule scopes. */
+  ...SIGNING_PORTS,
 };
 
 /**
@@ -65,7 +67,7 @@ export const ACCESS = {
  */
 export const accessModule = defineModule({
   name: 'access',
-  requires: ['catalog', 'identity', 'contracts', 'capsule'],
+  requires: ['catalog', 'identity', 'contracts', 'engagement'],
   register: ({ bind }) => {
     bind(TOKENS.PersonalDataEraser).toDynamicValue((c) => new AccessEraser(c.get(TOKENS.DataSource)));
     // Access lists and their grants (a source of entitlements), and signed links on request.
@@ -117,12 +119,11 @@ export const accessModule = defineModule({
     const clock = TOKENS.Clock;
     bind(ListReaderEntitlements).toDynamicValue((c) => new ListReaderEntitlements(c.get(ACCESS.Entitlements), c.get(clock)));
     bind(GetReaderEntitlement).toDynamicValue((c) => new GetReaderEntitlement(c.get(ACCESS.Entitlements), c.get(clock)));
-    bind(SignedLinkAccessTokens).toDynamicValue(
-      (c) => new SignedLinkAccessTokens(c.get(SignedLinkSigner), c.get(CapsuleKeyManagement), c.get(TOKENS.Ids)),
-    );
     bind(GetAccessInformation).toDynamicValue(
-      (c) => new GetAccessInformation(c.get(ACCESS.Entitlements), c.get(SignedLinkAccessTokens), c.get(clock)),
+      (c) => new GetAccessInformation(c.get(ACCESS.Entitlements), boundAbove(c, ACCESS.TokenSigner), c.get(clock)),
     );
+    // Engagement's port: a license or a fulfillment needs an active entitlement to the product.
+    bind(ENGAGEMENT.LicenseEntitlements).toDynamicValue((c) => ({ hasActive: (query) => c.get(CheckAccess).execute(query) }));
     bind(ReaderMayRead).toDynamicValue((c) => new ReaderMayRead(c.get(ACCESS.Entitlements), c.get(clock)));
     bind(ConfiguredExternalAccess).toDynamicValue((c) => new ConfiguredExternalAccess(c.get(TOKENS.DataSource)));
     bind(AutoOnboard).toDynamicValue(

@@ -35,8 +35,8 @@ import {
   ReceiptRepository,
 } from '@kiosk/domain/billing';
 import { GetCheckoutSettings } from '@kiosk/domain/checkout';
-import { ContractRepository } from '@kiosk/domain/contracts';
-import { BillInvoicing, Contract, EndContractForRefund, RecordBillPayment } from '@kiosk/domain/contracts';
+import { Contract, EndContractForRefund, RecordBillPayment } from '@kiosk/domain/contracts';
+import { CONTRACTS } from '../contracts/contracts.module';
 import { Checkout, CheckoutAmountDue } from '@kiosk/domain/checkout';
 import { taxView } from './billing.views';
 import { ServiceIdentifier } from 'inversify';
@@ -51,7 +51,7 @@ import { vatNumberChecker } from './vat-number-checkers';
 import { TypeOrmEInvoiceRepository, TypeOrmVendorBillingSettingsRepository } from './typeorm-billing-settings';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { BillsController } from './bills.controller';
 import { ManagementBillingController } from './management-billing.controller';
@@ -76,8 +76,6 @@ import {
 } from './typeorm-billing.repositories';
 
 export const BILLING = {
-  /** The invoicing provider port of the contracts module, chosen by INVOICING_PROVIDER. */
-  Invoicing: Symbol.for('BillInvoicing') as ServiceIdentifier<BillInvoicing>,
   Bills: Symbol.for('BillRepository') as ServiceIdentifier<BillRepository>,
   Transactions: Symbol.for('TransactionRepository') as ServiceIdentifier<TransactionRepository>,
   InvoiceDocuments: Symbol.for('InvoiceDocumentRepository') as ServiceIdentifier<InvoiceDocumentRepository>,
@@ -96,8 +94,6 @@ export const BILLING = {
   InvoicingFacts: Symbol.for('InvoicingFacts') as ServiceIdentifier<InvoicingFacts>,
   /** Refunds through the payment provider that took the payment: bound by the checkout module, which holds the providers. */
   PaymentRefunds: Symbol.for('PaymentRefunds') as ServiceIdentifier<PaymentRefunds>,
-  /** The VAT of a contract's price as its next invoice shows it, in the shape of a bill's `tax` (contract views). */
-  ContractTax: Symbol.for('ContractTaxView') as ServiceIdentifier<ContractTaxView>,
   /** The VAT of a checkout's price for the buyer's country, in the same shape (checkout views). */
   CheckoutTax: Symbol.for('CheckoutTaxView') as ServiceIdentifier<CheckoutTaxView>,
   /** What the buyer of a checkout pays: the gross of that quote (a tax-excluded price plus its VAT). */
@@ -108,14 +104,10 @@ export const BILLING = {
   ReceiptFacts: Symbol.for('ReceiptFacts') as ServiceIdentifier<PortsReceiptFacts>,
 };
 
-/** The contracts module binds its repository under this name; billing reads a contract's payment through it when a receipt is issued. */
-const CONTRACT_REPOSITORY = Symbol.for('ContractRepository') as ServiceIdentifier<ContractRepository>;
 
 /** A checkout's `tax` field (docs/invoices.md). */
 export type CheckoutTaxView = (checkout: Checkout) => Promise<ReturnType<typeof taxView>>;
 
-/** A contract's `tax` field: net, VAT, gross and rate of its price (docs/invoices.md). */
-export type ContractTaxView = (contract: Contract) => Promise<ReturnType<typeof taxView>>;
 
 // The mailer is the mail module's; re-exported for the modules that import it from here.
 export { EmbeddedMailer } from '../mail/mail.module';
@@ -157,7 +149,8 @@ export const billingModule = defineModule({
           }),
       )
       .inSingletonScope();
-    bind(BILLING.ContractTax).toDynamicValue((c) => {
+    // The contracts module's ports: a contract's VAT (its views) and the invoicing provider.
+    bind(CONTRACTS.ContractTax).toDynamicValue((c) => {
       const quote = new QuoteContractTax(c.get(BILLING.InvoicingFacts));
       return async (contract: Contract) => taxView(await quote.execute({ contract: contract.toSnapshot(), price: contract.price }), contract.price.currency);
     });
@@ -206,7 +199,7 @@ export const billingModule = defineModule({
           },
         ),
     );
-    bind(BILLING.Invoicing)
+    bind(CONTRACTS.Invoicing)
       .toDynamicValue((c) =>
         c.get(TOKENS.Config).invoicingProvider === 'unreachable'
           ? new UnreachableInvoicing()
@@ -235,7 +228,7 @@ export const billingModule = defineModule({
         (c) =>
           new PortsReceiptFacts({
             // Looked up when a receipt is issued: the contracts and checkout modules load after billing.
-            contracts: () => c.get(CONTRACT_REPOSITORY),
+            contracts: () => c.get(CONTRACTS.Contracts),
             profiles: c.get(ENGAGEMENT.Profiles),
             vendors: c.get(CATALOG.Vendors),
             clients: c.get(IDENTITY.BrowserClients),
@@ -309,7 +302,7 @@ export const billingModule = defineModule({
           new RefundTransaction(
             c.get(BILLING.Bills),
             c.get(BILLING.Transactions),
-            c.get(BILLING.PaymentRefunds),
+            boundAbove(c, BILLING.PaymentRefunds),
             c.get(TOKENS.Ids),
             c.get(TOKENS.Clock),
             new TypeOrmEventOutbox(c.get(db)),

@@ -1,16 +1,19 @@
 import { ListUserEntitlements } from '@kiosk/domain/access';
 import { GetCapsuleJwks, ListProductScopes, ProductScopeRepository, SetProductScopes, VerifyServiceToken } from '@kiosk/domain/capsule';
 import { ServiceIdentifier } from 'inversify';
+import { ACCESS } from '../access/access.module';
 import { CATALOG } from '../catalog/catalog.module';
 import { AccessTokenVerifier, BrowserCookies, IDENTITY } from '../identity/identity.module';
 import { ConfigCache } from '../platform/cache/config-cache';
 import { SealedBox } from '../platform/crypto/sealed-box';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
+import { SignedLinkAccessTokens } from './access-token-signer';
 import { CachedProductScopeRepository } from './cached-product-scopes.repository';
 import { CapsuleController } from './capsule.controller';
 import { CapsuleKeyManagement } from './capsule-keys.service';
 import { CapsuleManagementController } from './capsule-management.controller';
+import { CapsuleContentLinkSigner, productTiers } from './content-link-signer';
 import { ProductScopesController } from './product-scopes.controller';
 import { EntitlementReaderScopes, ReaderScopes } from './reader-scopes';
 import { SignedLinkSigner } from './signed-links';
@@ -54,6 +57,12 @@ export const capsuleModule = defineModule({
       )
       .inSingletonScope();
     bind(SignedLinkSigner).toDynamicValue((c) => new SignedLinkSigner(c.get(CapsuleKeyManagement), c.get(TOKENS.Clock)));
+    // The access module's ports: its tokens and links on request are signed with the vendor's capsule keys.
+    bind(ACCESS.TokenSigner).toDynamicValue(
+      (c) => new SignedLinkAccessTokens(c.get(SignedLinkSigner), c.get(CapsuleKeyManagement), c.get(TOKENS.Ids)),
+    );
+    bind(ACCESS.ContentLinkSigner).toDynamicValue((c) => new CapsuleContentLinkSigner(c.get(SignedLinkSigner), c.get(CapsuleKeyManagement)));
+    bind(ACCESS.ProductTiers).toDynamicValue((c) => productTiers(c.get(CAPSULE.ProductScopes)));
     bind(GetCapsuleJwks).toDynamicValue((c) => new GetCapsuleJwks(c.get(TypeOrmCapsuleKeyStore)));
     bind(VerifyServiceToken).toDynamicValue((c) => new VerifyServiceToken(c.get(TypeOrmCapsuleKeyStore), c.get(TOKENS.Clock)));
     bind(UnlockForCaller).toDynamicValue(

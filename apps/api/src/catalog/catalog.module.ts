@@ -1,4 +1,5 @@
 import {
+  AccountsByEmail,
   AdvanceTestClock,
   CreateProduct,
   CreatePurchaseOption,
@@ -10,6 +11,7 @@ import {
   ListPurchaseOptions,
   ListVendorsOfReader,
   SearchProducts,
+  SiteBrowserClients,
   ProductRepository,
   PurchaseOptionRepository,
   TestClockRepository,
@@ -17,8 +19,7 @@ import {
   VendorRepository,
 } from '@kiosk/domain/catalog';
 import { ServiceIdentifier } from 'inversify';
-import { IDENTITY } from '../identity/identity.module';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { ConfigCache } from '../platform/cache/config-cache';
 import { ProductsController } from './products.controller';
@@ -40,11 +41,15 @@ export const CATALOG = {
   Products: Symbol.for('ProductRepository') as ServiceIdentifier<ProductRepository>,
   PurchaseOptions: Symbol.for('PurchaseOptionRepository') as ServiceIdentifier<PurchaseOptionRepository>,
   TestClocks: Symbol.for('TestClockRepository') as ServiceIdentifier<TestClockRepository>,
+  /** Port, bound by identity (over its users): which vendors an e-mail has an account with. */
+  AccountsByEmail: Symbol.for('AccountsByEmail') as ServiceIdentifier<AccountsByEmail>,
+  /** Port, bound by identity (over its browser clients): a site's client and the origins it accepts. */
+  SiteBrowserClients: Symbol.for('SiteBrowserClients') as ServiceIdentifier<SiteBrowserClients>,
 };
 
 export const catalogModule = defineModule({
   name: 'catalog',
-  requires: ['identity'],
+  requires: [],
   register: ({ bind }) => {
     bind(CATALOG.Vendors).toDynamicValue((c) => new TypeOrmVendorRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(CATALOG.Products).toDynamicValue((c) => new TypeOrmProductRepository(c.get(TOKENS.DataSource))).inSingletonScope();
@@ -86,7 +91,7 @@ export const catalogModule = defineModule({
 
     // The reader's side: a product, their vendor, the vendors where their e-mail has an account.
     bind(GetProduct).toDynamicValue((c) => new GetProduct(c.get(CATALOG.Products)));
-    bind(ListVendorsOfReader).toDynamicValue((c) => new ListVendorsOfReader(c.get(IDENTITY.AccountsByEmail), c.get(CATALOG.Vendors)));
+    bind(ListVendorsOfReader).toDynamicValue((c) => new ListVendorsOfReader(boundAbove(c, CATALOG.AccountsByEmail), c.get(CATALOG.Vendors)));
     bind(TOKENS.Controller).toDynamicValue(
       (c) => new ReaderCatalogController({ getProduct: c.get(GetProduct), getVendor: c.get(GetVendor), listVendors: c.get(ListVendorsOfReader) }),
     );
@@ -97,6 +102,6 @@ export const catalogModule = defineModule({
       return new ManagementCatalogController(c.get(GetProduct), c.get(GetVendor), c.get(ListPurchaseOptions), (vendorId) => currency.of(vendorId));
     });
     // The vendor's web domains and the sites behind them (docs/management.md, "Domains and sites").
-    bindSites(bind);
+    bindSites(bind, CATALOG.SiteBrowserClients);
   },
 });

@@ -17,6 +17,7 @@ import {
   PaymentProviders,
   SendGiftNotice,
   UpdateCheckout,
+  withSettingDefaults,
 } from '@kiosk/domain/checkout';
 import { CreateContract, GetContract } from '@kiosk/domain/contracts';
 import { RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
@@ -84,6 +85,10 @@ export const checkoutModule = defineModule({
       const time = c.get(clock);
       return new TypeOrmCheckoutSettingsRepository(c.get(db), () => time.now());
     });
+    // Mail's port: the brand colour and default reader language of the vendor's mails are checkout settings.
+    bind(MAIL.VendorLook).toDynamicValue((c) => ({
+      of: async (vendorId: string) => withSettingDefaults((await c.get(CHECKOUT.Settings).find(vendorId)) ?? { vendorId }),
+    }));
     // One variable turns stripe on (STRIPE_SECRET_KEY); the embedded test processor otherwise.
     bind(CHECKOUT.Stripe).toDynamicValue((c) => {
       const stripe = c.get(TOKENS.Config).checkout.stripe;

@@ -12,6 +12,8 @@ import {
 import { isoOrNull as iso, orNull } from '../platform/http/views';
 import { ContractView, DiscountCodeView, SeatUserView } from './contracts.dto';
 
+/** A contract's `tax` field: the VAT of its price as its next invoice shows it (docs/invoices.md); billing quotes it. */
+export type ContractTaxView = (contract: Contract) => Promise<ContractView['tax']>;
 
 /** A contract in the shape of interface 2.2; absent values are null (DESIGN.md 4). */
 export function contractView(contract: Contract, now: Date, baseUrl: string, tax: ContractView['tax'] = null): ContractView {

@@ -14,7 +14,7 @@ import {
 } from '@kiosk/domain/contracts';
 import { readerFilter, UserRepository } from '@kiosk/domain/identity';
 import { Logger } from 'pino';
-import { ContractTaxView } from '../billing/billing.module';
+import { ContractTaxView } from './contract.views';
 import { Controller, route } from '../platform/http/routes';
 import {
   AssignSeatBody,

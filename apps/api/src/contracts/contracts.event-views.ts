@@ -1,6 +1,6 @@
 import { Clock } from '@kiosk/domain';
 import { ContractNotFound, GetContract, ListSeatUsers } from '@kiosk/domain/contracts';
-import { ContractTaxView } from '../billing/billing.module';
+import { ContractTaxView } from './contract.views';
 import { EventObjectView, payloadString } from '../platform/http/event-object-view';
 import { contractView, seatUserView } from './contract.views';
 

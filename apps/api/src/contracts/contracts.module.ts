@@ -1,6 +1,7 @@
 import {
   AdvanceContract,
   AmendmentRepository,
+  BillInvoicing,
   AssignSeat,
   ConfirmAmendment,
   ConfirmContract,
@@ -24,12 +25,11 @@ import {
   RequestCancel,
   SetSeats,
 } from '@kiosk/domain/contracts';
-import { ServiceIdentifier } from 'inversify';
-import { BILLING } from '../billing/billing.module';
+import { ResolutionContext, ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { IDENTITY } from '../identity/identity.module';
 import { EventObjectView } from '../platform/http/event-object-view';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { ContractsController } from './contracts.controller';
 import { ReaderContractsController } from './reader-contracts.controller';
@@ -39,6 +39,9 @@ import { TypeOrmContractRepository, TypeOrmDiscountCodeRepository } from './type
 import { ContractsEraser } from './contracts.eraser';
 import { VendorTimeScope } from '../platform/vendor-time';
 import { contractEventView, seatEventView } from './contracts.event-views';
+import { ContractTaxView } from './contract.views';
+
+export type { ContractTaxView } from './contract.views';
 
 export const CONTRACTS = {
   Contracts: Symbol.for('ContractRepository') as ServiceIdentifier<ContractRepository>,
@@ -48,11 +51,19 @@ export const CONTRACTS = {
   ContractEventView: Symbol.for('ContractEventView') as ServiceIdentifier<EventObjectView>,
   /** The seat of a seat event, as `GET /management/contracts/{id}/seats/users` lists it (webhook payloads). */
   SeatEventView: Symbol.for('SeatEventView') as ServiceIdentifier<EventObjectView>,
+  /** Port, bound by billing (above contracts): the invoicing provider, chosen by INVOICING_PROVIDER. */
+  Invoicing: Symbol.for('BillInvoicing') as ServiceIdentifier<BillInvoicing>,
+  /** Port, bound by billing: the VAT of a contract's price, in the shape of a bill's `tax` (contract views). */
+  ContractTax: Symbol.for('ContractTaxView') as ServiceIdentifier<ContractTaxView>,
 };
+
+/** Billing's ports, looked up at each use: billing sits above contracts and binds them. */
+const invoicing = (c: ResolutionContext) => boundAbove(c, CONTRACTS.Invoicing);
+const taxOf = (c: ResolutionContext): ContractTaxView => (contract) => c.get(CONTRACTS.ContractTax)(contract);
 
 export const contractsModule = defineModule({
   name: 'contracts',
-  requires: ['catalog', 'identity', 'billing'],
+  requires: ['catalog', 'identity'],
   register: ({ bind }) => {
     bind(TOKENS.PersonalDataEraser).toDynamicValue(
       (c) => new ContractsEraser(c.get(TOKENS.DataSource), c.get(CONTRACTS.Contracts), c.get(RequestCancel)),
@@ -68,7 +79,7 @@ export const contractsModule = defineModule({
           c.get(CATALOG.PurchaseOptions),
           c.get(IDENTITY.Users),
           c.get(CONTRACTS.DiscountCodes),
-          c.get(BILLING.Invoicing),
+          invoicing(c),
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
         ),
@@ -76,7 +87,7 @@ export const contractsModule = defineModule({
     bind(GetContract).toDynamicValue((c) => new GetContract(c.get(CONTRACTS.Contracts)));
     bind(ListContracts).toDynamicValue((c) => new ListContracts(c.get(CONTRACTS.Contracts)));
     bind(ConfirmContract).toDynamicValue(
-      (c) => new ConfirmContract(c.get(CONTRACTS.Contracts), c.get(BILLING.Invoicing), c.get(TOKENS.Clock)),
+      (c) => new ConfirmContract(c.get(CONTRACTS.Contracts), invoicing(c), c.get(TOKENS.Clock)),
     );
     bind(SetSeats).toDynamicValue((c) => new SetSeats(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(AssignSeat).toDynamicValue(
@@ -85,14 +96,14 @@ export const contractsModule = defineModule({
     bind(RemoveSeat).toDynamicValue((c) => new RemoveSeat(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(ListSeatUsers).toDynamicValue((c) => new ListSeatUsers(c.get(CONTRACTS.Contracts), c.get(IDENTITY.Users)));
     bind(CONTRACTS.ContractEventView).toDynamicValue((c) =>
-      contractEventView(c.get(GetContract), c.get(TOKENS.Clock), c.get(TOKENS.Config).baseUrl, c.get(BILLING.ContractTax)),
+      contractEventView(c.get(GetContract), c.get(TOKENS.Clock), c.get(TOKENS.Config).baseUrl, taxOf(c)),
     );
     bind(CONTRACTS.SeatEventView).toDynamicValue((c) => seatEventView(c.get(ListSeatUsers)));
     bind(RequestCancel).toDynamicValue((c) => new RequestCancel(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(RecordBillPayment).toDynamicValue((c) => new RecordBillPayment(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(EndContractForRefund).toDynamicValue((c) => new EndContractForRefund(c.get(CONTRACTS.Contracts), c.get(TOKENS.Clock)));
     bind(AdvanceContract).toDynamicValue(
-      (c) => new AdvanceContract(c.get(CONTRACTS.Contracts), c.get(BILLING.Invoicing), c.get(TOKENS.Clock)),
+      (c) => new AdvanceContract(c.get(CONTRACTS.Contracts), invoicing(c), c.get(TOKENS.Clock)),
     );
     bind(CreateDiscountCode).toDynamicValue((c) => new CreateDiscountCode(c.get(CONTRACTS.DiscountCodes), c.get(TOKENS.Ids)));
     bind(ListDiscountCodes).toDynamicValue((c) => new ListDiscountCodes(c.get(CONTRACTS.DiscountCodes)));
@@ -126,7 +137,7 @@ export const contractsModule = defineModule({
           },
           c.get(TOKENS.Clock),
           c.get(TOKENS.Config).baseUrl,
-          c.get(BILLING.ContractTax),
+          taxOf(c),
           c.get(TOKENS.Logger),
         ),
     );
@@ -157,7 +168,7 @@ export const contractsModule = defineModule({
           c.get(CONTRACTS.Contracts),
           c.get(CONTRACTS.Amendments),
           c.get(CONTRACTS.DiscountCodes),
-          c.get(BILLING.Invoicing),
+          invoicing(c),
           c.get(clock),
         ),
     );
@@ -181,7 +192,7 @@ export const contractsModule = defineModule({
           c.get(clock),
           c.get(TOKENS.Config).baseUrl,
           c.get(TOKENS.Logger),
-          c.get(BILLING.ContractTax),
+          taxOf(c),
         ),
     );
   },

@@ -13,7 +13,7 @@ import {
 } from '@kiosk/domain/contracts';
 import { Logger } from 'pino';
 import { ARRAY, OBJECT, readerOf, SUCCESS } from '../platform/http/reader';
-import { ContractTaxView } from '../billing/billing.module';
+import { ContractTaxView } from './contract.views';
 import { Controller, route } from '../platform/http/routes';
 import { amendmentView, contractView, paymentIssueView, subscriptionView, upgradeOptionView } from './contract.views';
 import { CancelContractBody, ContractView, CreateAmendmentBody } from './contracts.dto';

@@ -1,4 +1,3 @@
-import { CheckAccess } from '@kiosk/domain/access';
 import {
   AddTag,
   ClaimLicense,
@@ -49,7 +48,7 @@ import { Bind, ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { IDENTITY } from '../identity/identity.module';
 import { EventObjectView } from '../platform/http/event-object-view';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
 import { TOKENS } from '../platform/tokens';
 import { DiagnosticsController } from './diagnostics.controller';
@@ -76,11 +75,6 @@ import { TypeOrmTallyRepository } from './tallies.repository';
 import { UserMetadataController } from './user-metadata.controller';
 import { TypeOrmUserMetadataRepository } from './user-metadata.typeorm';
 
-/** When readers' profiles last changed (the management user list's `updatedAt`). */
-export { ProfileTimes } from './management-profile-times';
-/** The metadata refusals the management user routes (identity) document, as the reader's own routes do. */
-export { BAD_METADATA_KEY, BODY_TOO_LARGE } from './engagement.error-examples';
-
 export const ENGAGEMENT = {
   // The reader's profile, metadata, tags and fulfillments.
   UnitOfWork: Symbol.for('engagement.UnitOfWork') as ServiceIdentifier<UnitOfWork>,
@@ -94,6 +88,7 @@ export const ENGAGEMENT = {
   TallyReaders: Symbol.for('TallyReaders') as ServiceIdentifier<TallyReaders>,
   LicensePools: Symbol.for('LicensePoolRepository') as ServiceIdentifier<LicensePoolRepository>,
   LicenseClaims: Symbol.for('LicenseClaimRepository') as ServiceIdentifier<LicenseClaimRepository>,
+  /** Port, bound by access (above engagement): whether a reader holds an active entitlement to a product. */
   LicenseEntitlements: Symbol.for('LicenseEntitlements') as ServiceIdentifier<LicenseEntitlements>,
   LicenseProducts: Symbol.for('LicenseProducts') as ServiceIdentifier<LicenseProducts>,
   Diagnostics: Symbol.for('DiagnosticsRepository') as ServiceIdentifier<DiagnosticsRepository>,
@@ -111,7 +106,7 @@ const TALLY_SWEEP_MS = 3_600_000;
  */
 export const engagementModule = defineModule({
   name: 'engagement',
-  requires: ['catalog', 'identity', 'access'],
+  requires: ['catalog', 'identity'],
   register: ({ bind }) => {
     bindProfile(bind);
     bindTalliesLicensesDiagnostics(bind);
@@ -151,7 +146,8 @@ function bindProfile(bind: Bind): void {
         c.get(clock),
       ),
   );
-  bind(ProfileTimes).toDynamicValue((c) => new ProfileTimes(c.get(db)));
+  // Identity's port: the management user list's `updatedAt` is the profile's.
+  bind(IDENTITY.ProfileTimes).toDynamicValue((c) => new ProfileTimes(c.get(db)));
   bind(EraseAccount).toDynamicValue(
     (c) => new EraseAccount(c.get(users), c.getAll(eraser), c.get(ENGAGEMENT.UnitOfWork), c.get(clock), new TypeOrmEventOutbox(c.get(db))),
   );
@@ -211,7 +207,7 @@ function bindProfile(bind: Bind): void {
       new RequestFulfillment(
         c.get(ENGAGEMENT.Fulfillments),
         { find: (vendorId, sku) => c.get(CATALOG.Products).find(vendorId, sku) },
-        { hasActive: (query) => c.get(CheckAccess).execute(query) },
+        boundAbove(c, ENGAGEMENT.LicenseEntitlements),
         c.get(TOKENS.Ids),
         c.get(clock),
       ),
@@ -244,10 +240,7 @@ function bindTalliesLicensesDiagnostics(bind: Bind): void {
 
   bind(ENGAGEMENT.LicensePools).toDynamicValue((c) => new TypeOrmLicensePoolRepository(c.get(db))).inSingletonScope();
   bind(ENGAGEMENT.LicenseClaims).toDynamicValue((c) => new TypeOrmLicenseClaimRepository(c.get(db))).inSingletonScope();
-  // Narrow ports onto the access and catalog modules, looked up when used so modules load in any order.
-  bind(ENGAGEMENT.LicenseEntitlements).toDynamicValue((c) => ({
-    hasActive: (query) => c.get(CheckAccess).execute(query),
-  }));
+  // A narrow port onto the catalog; the one onto entitlements (LicenseEntitlements) is bound by the access module.
   bind(ENGAGEMENT.LicenseProducts).toDynamicValue((c) => ({
     exists: async (vendorId, sku) => (await c.get(CATALOG.Products).find(vendorId, sku)) !== null,
   }));
@@ -263,7 +256,7 @@ function bindTalliesLicensesDiagnostics(bind: Bind): void {
       new ClaimLicense(
         c.get(ENGAGEMENT.LicensePools),
         c.get(ENGAGEMENT.LicenseClaims),
-        c.get(ENGAGEMENT.LicenseEntitlements),
+        boundAbove(c, ENGAGEMENT.LicenseEntitlements),
         c.get(TOKENS.Clock),
         new TypeOrmEventOutbox(c.get(TOKENS.DataSource)),
       ),

@@ -16,8 +16,9 @@ import {
   StaffMembershipRepository,
   UserRepository,
 } from '@kiosk/domain/identity';
-import { AccountsByEmail } from '@kiosk/domain/catalog';
 import { AccessTokenIssuer } from '@kiosk/domain/identity';
+import { Mailer } from '@kiosk/domain/billing';
+import { MailAudience } from '@kiosk/domain/mail';
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
 import { SealedBox } from '../platform/crypto/sealed-box';
@@ -43,6 +44,11 @@ import {
   TypeOrmUserRepository,
 } from './typeorm-identity.repositories';
 
+/** When readers' profiles last changed (the management user list's `updatedAt`): engagement holds the profiles. */
+export interface ProfileChangeTimes {
+  updatedAt(vendorId: string, userIds: readonly string[]): Promise<Map<string, Date>>;
+}
+
 export const IDENTITY = {
   ApiKeys: Symbol.for('ApiKeyRepository') as ServiceIdentifier<ApiKeyRepository>,
   Users: Symbol.for('UserRepository') as ServiceIdentifier<UserRepository>,
@@ -50,10 +56,14 @@ export const IDENTITY = {
   Hasher: Symbol.for('SecretHasher') as ServiceIdentifier<SecretHasher>,
   Credentials: Symbol.for('CredentialGenerator') as ServiceIdentifier<CredentialGenerator>,
   TokenIssuer: Symbol.for('AccessTokenIssuer') as ServiceIdentifier<AccessTokenIssuer>,
-  /** The catalog's `AccountsByEmail` port over the users: which vendors an e-mail has an account with. */
-  AccountsByEmail: Symbol.for('AccountsByEmail') as ServiceIdentifier<AccountsByEmail>,
   /** Staff of every vendor and their roles (docs/team-and-staff.md). */
   StaffMemberships: Symbol.for('StaffMembershipRepository') as ServiceIdentifier<StaffMembershipRepository>,
+  /** Port, bound by engagement (above identity, over its profiles): when readers' profiles last changed. */
+  ProfileTimes: Symbol.for('identity.ProfileChangeTimes') as ServiceIdentifier<ProfileChangeTimes>,
+  /** Port, bound by mail (above identity): the mailer the account, sign-in code and invitation mails are queued with. */
+  Mailer: Symbol.for('identity.Mailer') as ServiceIdentifier<Mailer>,
+  /** Port, bound by mail: the brand and languages those mails wear. */
+  MailAudience: Symbol.for('identity.MailAudience') as ServiceIdentifier<MailAudience>,
 };
 
 export { AccessTokenVerifier } from './jwt-access-tokens';
@@ -73,7 +83,8 @@ export const identityModule = defineModule({
     bind(IDENTITY.ApiKeys).toDynamicValue((c) => new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(IDENTITY.Users).toDynamicValue((c) => new TypeOrmUserRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(IDENTITY.StaffMemberships).toDynamicValue((c) => new SqlStaffMemberships(c.get(TOKENS.DataSource))).inSingletonScope();
-    bind(IDENTITY.AccountsByEmail).toDynamicValue((c) => new TypeOrmAccountsByEmail(c.get(TOKENS.DataSource)));
+    // The catalog's ports over the users and the browser clients (the catalog sits below identity).
+    bind(CATALOG.AccountsByEmail).toDynamicValue((c) => new TypeOrmAccountsByEmail(c.get(TOKENS.DataSource)));
     // The pepper is derived from SECRETS_KEY so that one secret protects all key material.
     bind(IDENTITY.Hasher)
       .toDynamicValue((c) => new HmacSecretHasher(c.get(TOKENS.Config).secretsKey))
@@ -127,6 +138,13 @@ export const identityModule = defineModule({
           c.get(TOKENS.Clock),
         ),
     );
+    bind(CATALOG.SiteBrowserClients).toDynamicValue((c) => {
+      const clients = c.get(IDENTITY.BrowserClients);
+      return {
+        belongsTo: async (vendorId: string, clientId: string) => (await clients.findById(clientId))?.vendorId === vendorId,
+        allowOrigin: async (vendorId: string, clientId: string, origin: string) => void (await clients.addAllowedOrigin(vendorId, clientId, origin)),
+      };
+    });
     bind(ListBrowserClients).toDynamicValue((c) => new ListBrowserClients(c.get(IDENTITY.BrowserClients)));
     bind(AuthenticateVisitor).toDynamicValue((c) => new AuthenticateVisitor(c.get(IDENTITY.BrowserClients)));
     bind(TOKENS.Controller).toDynamicValue(

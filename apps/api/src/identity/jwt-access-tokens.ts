@@ -3,6 +3,7 @@ import { Clock } from '@kiosk/domain';
 import { ACCESS_TOKEN_AUDIENCE, AccessTokenIssuer, AccessTokenRequest, Principal } from '@kiosk/domain/identity';
 import { createRemoteJWKSet, decodeJwt, errors, JWTHeaderParameters, jwtVerify, JWTVerifyGetKey, SignJWT } from 'jose';
 import { processNow } from '../platform/vendor-time';
+import { InvalidAccessToken } from '../platform/http/auth-ports';
 import { SigningKeyStore } from './signing-keys';
 import { VerifiedTokenCache } from './verified-token-cache';
 
@@ -39,7 +40,8 @@ export class JwtAccessTokenIssuer implements AccessTokenIssuer {
   }
 }
 
-export class InvalidAccessToken extends Error {}
+// The platform answers a token that does not verify with 401 (platform/http/auth-ports.ts); identity throws its error.
+export { InvalidAccessToken };
 
 /** A check every verified principal must also pass (engagement adds: the user exists and is not erased). */
 export interface PrincipalGate {

@@ -21,8 +21,7 @@ import {
   User,
   UserDirectory,
 } from '@kiosk/domain/identity';
-import { BAD_METADATA_KEY, BODY_TOO_LARGE } from '../engagement/engagement.module';
-import { NEITHER_TEXT_NOR_JSON } from '../platform/http/problem-examples';
+import { NEITHER_TEXT_NOR_JSON, tooLarge } from '../platform/http/problem-examples';
 import { Controller, route } from '../platform/http/routes';
 import { customerXml } from './management-customers';
 import {
@@ -33,7 +32,7 @@ import {
   SetPasswordBody,
   UpdateManagementUserBody,
 } from './management-users.dto';
-import { BAD_EMAIL, EMAIL_TAKEN, USER_EXISTS, USER_IS_STAFF, USER_NOT_FOUND, WEAK_PASSWORD } from './management-users.error-examples';
+import { BAD_EMAIL, BAD_METADATA_KEY, EMAIL_TAKEN, USER_EXISTS, USER_IS_STAFF, USER_NOT_FOUND, WEAK_PASSWORD } from './management-users.error-examples';
 import {
   CHANGE_LOGIN_IDENTIFIER_EXAMPLE,
   CREATE_MANAGED_USER_EXAMPLE,
@@ -275,7 +274,7 @@ export class ManagementUsersController implements Controller {
           204: { description: 'Set' },
           400: BAD_METADATA_KEY('Bad key; too many keys; a JSON body of another shape'),
           404: USER_NOT_FOUND,
-          413: BODY_TOO_LARGE('Value too large'),
+          413: tooLarge('Value too large'),
           415: NEITHER_TEXT_NOR_JSON,
         },
         handler: async ({ res, body, params, principal }) => {

@@ -28,3 +28,12 @@ export const BAD_EMAIL = (description: string) =>
   refusal(description, 400, 'USER.BAD_EMAIL', 'not an e-mail address', { email: 'anna.example.com' });
 
 export const WEAK_PASSWORD = refusal('Password too short or too long', 400, 'ACCOUNT.WEAK_PASSWORD', 'a password has 10 to 200 characters');
+
+/**
+ * The refusal of a bad metadata key, as the management user routes document it. The rule is engagement's (the
+ * reader's metadata); identity sits below engagement, so it states the example here instead of importing it.
+ */
+export const BAD_METADATA_KEY = (description: string) =>
+  refusal(description, 400, 'USER_METADATA.BAD_KEY', 'a metadata key is 1 to 64 letters, digits, underscores, dots, colons or hyphens', {
+    key: 'news letter',
+  });

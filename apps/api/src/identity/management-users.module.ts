@@ -15,8 +15,7 @@ import {
   UserDirectory,
 } from '@kiosk/domain/identity';
 import { ServiceIdentifier } from 'inversify';
-import { ProfileTimes } from '../engagement/engagement.module';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { IDENTITY } from './identity.module';
 import { ManagementUsersController } from './management-users.controller';
@@ -65,7 +64,7 @@ export const managementUsersModule = defineModule({
           setPassword: c.get(SetUserPassword),
           directory: c.get(MANAGEMENT_USERS.Directory),
           staff: c.get(MANAGEMENT_USERS.Staff),
-          profileTimes: c.get(ProfileTimes),
+          profileTimes: boundAbove(c, IDENTITY.ProfileTimes),
           getProfile: c.get(GetProfile),
           updateProfile: c.get(UpdateProfile),
           erase: c.get(EraseAccount),

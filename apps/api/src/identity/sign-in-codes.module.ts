@@ -1,7 +1,5 @@
 import { RequestSignInCode, VerifySignInCode } from '@kiosk/domain/identity';
-import { EmbeddedMailer } from '../billing/billing.module';
-import { MAIL } from '../mail/mail.module';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { IDENTITY } from './identity.module';
 import { MailerSignInCodeMail, RandomSignInCodeSecrets, SqlSignInCodes } from './sign-in-codes';
@@ -14,7 +12,7 @@ import { MailerSignInCodeMail, RandomSignInCodeSecrets, SqlSignInCodes } from '.
  */
 export const signInCodesModule = defineModule({
   name: 'identity:codes',
-  requires: ['identity', 'billing', 'catalog', 'mail'],
+  requires: ['identity'],
   register: ({ bind }) => {
     bind(SqlSignInCodes).toDynamicValue((c) => new SqlSignInCodes(c.get(TOKENS.DataSource)));
     bind(RequestSignInCode).toDynamicValue(
@@ -24,7 +22,7 @@ export const signInCodesModule = defineModule({
           c.get(SqlSignInCodes),
           new RandomSignInCodeSecrets(),
           c.get(IDENTITY.Hasher),
-          new MailerSignInCodeMail(c.get(EmbeddedMailer), c.get(MAIL.Audience)),
+          new MailerSignInCodeMail(boundAbove(c, IDENTITY.Mailer), boundAbove(c, IDENTITY.MailAudience)),
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
         ),

@@ -17,10 +17,8 @@ import { IssueUserToken, RequestSignInCode, VerifySignInCode } from '@kiosk/doma
 import { MergeVisitorReads } from '@kiosk/domain/paywalls';
 import { ClaimVisitorCheckouts, GetCheckoutSettings } from '@kiosk/domain/checkout';
 import { ResolutionContext, ServiceIdentifier } from 'inversify';
-import { EmbeddedMailer } from '../billing/billing.module';
-import { MAIL } from '../mail/mail.module';
 import { CATALOG } from '../catalog/catalog.module';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { MailerAccountMail } from './account-mail';
 import { BrowserAuthController, BrowserSignInHooks } from './browser/browser-auth.controller';
@@ -68,7 +66,7 @@ const signInHooks = (c: ResolutionContext): BrowserSignInHooks => ({
 /** Readers and staff signing in: the embedded OpenID provider, its pages, and the browser routes. */
 export const signInModule = defineModule({
   name: 'identity:sign-in',
-  requires: ['identity', 'identity:codes', 'billing', 'engagement', 'paywalls', 'checkout', 'catalog', 'mail'],
+  requires: ['identity', 'identity:codes', 'engagement', 'paywalls', 'checkout', 'catalog'],
   register: ({ bind }) => {
     bind(SIGN_IN.Passwords).toConstantValue(new ScryptPasswordHasher());
     bind(SIGN_IN.Credentials).toDynamicValue((c) => new SqlPasswordCredentials(c.get(TOKENS.DataSource)));
@@ -85,7 +83,7 @@ export const signInModule = defineModule({
           c.get(SIGN_IN.Passwords),
           new SealedSignUpLinks(c.get(TOKENS.Config).secretsKey),
           c.get(SIGN_IN.ResetTokens),
-          new MailerAccountMail(c.get(EmbeddedMailer), c.get(MAIL.Audience)),
+          new MailerAccountMail(boundAbove(c, IDENTITY.Mailer), boundAbove(c, IDENTITY.MailAudience)),
           c.get(TOKENS.Clock),
         ),
     );
@@ -105,7 +103,7 @@ export const signInModule = defineModule({
         new RequestPasswordReset(
           c.get(IDENTITY.Users),
           c.get(SIGN_IN.ResetTokens),
-          new MailerAccountMail(c.get(EmbeddedMailer), c.get(MAIL.Audience)),
+          new MailerAccountMail(boundAbove(c, IDENTITY.Mailer), boundAbove(c, IDENTITY.MailAudience)),
           c.get(TOKENS.Clock),
         ),
     );
@@ -204,7 +202,7 @@ export const signInModule = defineModule({
         new FailedSignInWarnings(
           c.get(RateLimits),
           c.get(IDENTITY.Users),
-          new MailerAccountMail(c.get(EmbeddedMailer), c.get(MAIL.Audience)),
+          new MailerAccountMail(boundAbove(c, IDENTITY.Mailer), boundAbove(c, IDENTITY.MailAudience)),
           c.get(TOKENS.Logger),
         ),
       );
@@ -232,7 +230,7 @@ export const signInModule = defineModule({
         new InviteStaff(
           c.get(SqlInvitations),
           new RandomInvitationTokens(),
-          new MailerInvitationMail(c.get(EmbeddedMailer), async (vendorId) => (await c.get(CATALOG.Vendors).find(vendorId))?.name ?? vendorId),
+          new MailerInvitationMail(boundAbove(c, IDENTITY.Mailer), async (vendorId) => (await c.get(CATALOG.Vendors).find(vendorId))?.name ?? vendorId),
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
         ),

@@ -1,12 +1,10 @@
 import { MailAudience, ReaderMailFacts, SendReaderMails } from '@kiosk/domain/mail';
-import { withSettingDefaults } from '@kiosk/domain/checkout';
 import { ServiceIdentifier } from 'inversify';
 import { CATALOG } from '../catalog/catalog.module';
-import { CHECKOUT } from '../checkout/checkout.module';
 import { CONTRACTS } from '../contracts/contracts.module';
 import { ENGAGEMENT } from '../engagement/engagement.module';
 import { IDENTITY } from '../identity/identity.module';
-import { defineModule } from '../platform/modules';
+import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { VendorTimeScope } from '../platform/vendor-time';
 import { DevMailboxController } from './dev-mailbox.controller';
@@ -20,7 +18,14 @@ import { SmtpTransport } from './smtp-transport';
 export { EmbeddedMailer } from './embedded-mailer';
 export type { InvoicePdfSource, MailboxEntry, StoredAttachment, StoredMail } from './embedded-mailer';
 
+/** A vendor's brand colour and default reader language, which checkout's vendor settings hold (checkout sits above mail). */
+export interface VendorMailLook {
+  of(vendorId: string): Promise<{ color: string; defaultLanguage: string | null }>;
+}
+
 export const MAIL = {
+  /** Port, bound by checkout (its vendor settings): the colour and default language the mails wear. */
+  VendorLook: Symbol.for('mail.VendorMailLook') as ServiceIdentifier<VendorMailLook>,
   /** Renders an invoice PDF attachment on delivery; the billing module binds it (optional: without it such attachments are left out). */
   InvoicePdfSource: Symbol.for('mail.InvoicePdfSource') as ServiceIdentifier<InvoicePdfSource>,
   /** Where the reader mails find the reader, the vendor's brand and language. */
@@ -38,7 +43,7 @@ export const MAIL = {
  */
 export const mailModule = defineModule({
   name: 'mail',
-  requires: ['catalog', 'identity', 'engagement', 'checkout', 'contracts'],
+  requires: ['catalog', 'identity', 'engagement', 'contracts'],
   register: ({ bind }) => {
     const db = TOKENS.DataSource;
     bind(EmbeddedMailer)
@@ -69,6 +74,7 @@ export const mailModule = defineModule({
     // The reader mails: renewal reminder, payment failed, cancellation confirmed.
     bind(MAIL.ReaderFacts).toDynamicValue((c): ReaderMailFacts => {
       const config = c.get(TOKENS.Config);
+      const looks = boundAbove(c, MAIL.VendorLook);
       return {
         recipient: async (vendorId, userId) => {
           const user = await c.get(IDENTITY.Users).find(vendorId, userId);
@@ -79,7 +85,7 @@ export const mailModule = defineModule({
         vendor: async (vendorId) => {
           const vendor = await c.get(CATALOG.Vendors).find(vendorId);
           if (!vendor) return null;
-          const settings = withSettingDefaults((await c.get(CHECKOUT.Settings).find(vendorId)) ?? { vendorId });
+          const settings = await looks.of(vendorId);
           const siteUrl = vendor.domains[0] ? `https://${vendor.domains[0]}` : null;
           // The vendor's default reader language is a checkout setting; no setting names an account page yet: the vendor's site.
           return { brand: { vendorName: vendor.name, color: settings.color, siteUrl }, defaultLanguage: settings.defaultLanguage, accountUrl: siteUrl ?? config.baseUrl };
@@ -95,6 +101,9 @@ export const mailModule = defineModule({
         },
       }),
     );
+    // Identity's ports: its account, sign-in code and invitation mails go through this mailer, with this brand.
+    bind(IDENTITY.Mailer).toDynamicValue((c) => c.get(EmbeddedMailer));
+    bind(IDENTITY.MailAudience).toDynamicValue((c) => c.get(MAIL.Audience));
     bind(SendReaderMails).toDynamicValue((c) => new SendReaderMails(c.get(CONTRACTS.Contracts), c.get(MAIL.ReaderFacts), c.get(EmbeddedMailer), c.get(TOKENS.Clock)));
     bind(TOKENS.EventHandler).toDynamicValue((c) => new PaymentFailedMailOnOverdue(c.get(SendReaderMails)));
     bind(TOKENS.EventHandler).toDynamicValue((c) => new CancellationMailOn('contract.cancel_requested', c.get(SendReaderMails)));

@@ -1,4 +1,4 @@
-import { Bind, Container, ContainerModule, ContainerModuleLoadOptions, ServiceIdentifier } from 'inversify';
+import { Bind, Container, ContainerModule, ContainerModuleLoadOptions, ResolutionContext, ServiceIdentifier } from 'inversify';
 
 /**
  * One module of the API (DESIGN.md 2): the folder `apps/api/src/<name>` and
@@ -49,4 +49,19 @@ export function loadModules(container: Container, modules: readonly KioskModule[
     }
   }
   container.load(...modules.map((m) => m.container));
+}
+
+/**
+ * A port a lower module owns and a higher module binds (docs/architecture.md, "Module order"): the lower module
+ * holds this stand-in, which looks the port up at each use. So the lower module's bindings resolve without the
+ * higher module loaded, its `requires` and its imports point down only, and the modules still load in any order.
+ */
+export function boundAbove<T extends object>(context: ResolutionContext, id: ServiceIdentifier<T>): T {
+  return new Proxy({} as T, {
+    get: (_target, key) => {
+      const port = context.get(id);
+      const value = Reflect.get(port, key);
+      return typeof value === 'function' ? value.bind(port) : value;
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TAX_CATEGORY, TaxCategory } from '../billing/tax/categories';
+import { DEFAULT_TAX_CATEGORY, TaxCategory } from './tax-categories';
 import { InvalidError } from '../shared';
 
 /** What a vendor sells. `license` products sell seats that unlock other products. */
@@ -25,7 +25,7 @@ export interface Product {
   readonly cover: string | null;
   readonly language: string | null;
   readonly publisherContentId: string | null;
-  /** What the product is for VAT (billing/tax/categories.ts); `standard` unless the vendor says otherwise. */
+  /** What the product is for VAT (tax-categories.ts); `standard` unless the vendor says otherwise. */
   readonly taxCategory: TaxCategory;
   readonly createdAt: Date;
   readonly updatedAt: Date;

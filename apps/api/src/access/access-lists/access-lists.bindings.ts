@@ -13,12 +13,12 @@ import {
   UpdateGrant,
 } from '@kiosk/domain/access';
 import { Bind, ResolutionContext } from 'inversify';
-import { CapsuleKeyManagement, CAPSULE, SignedLinkSigner } from '../../capsule/capsule.module';
 import { CATALOG } from '../../catalog/catalog.module';
 import { inTransaction } from '../../platform/database/transaction';
 import { TypeOrmEventOutbox } from '../../platform/outbox/event-outbox';
+import { boundAbove } from '../../platform/modules';
 import { TOKENS } from '../../platform/tokens';
-import { CapsuleContentLinkSigner, productTiers } from '../links/content-link-signer';
+import { SIGNING_PORTS } from '../signing-ports';
 import { LinksController } from '../links/links.controller';
 import { AccessGrantsEraser } from './access-lists.eraser';
 import { AccessListOperations, AccessListsController } from './access-lists.controller';
@@ -70,8 +70,8 @@ export function bindAccessLists(bind: Bind): void {
       new LinksController(
         new CreateContentLink(
           c.get(CATALOG.Products),
-          productTiers(c.get(CAPSULE.ProductScopes)),
-          new CapsuleContentLinkSigner(c.get(SignedLinkSigner), c.get(CapsuleKeyManagement)),
+          boundAbove(c, SIGNING_PORTS.ProductTiers),
+          boundAbove(c, SIGNING_PORTS.ContentLinkSigner),
           c.get(TOKENS.Ids),
           c.get(TOKENS.Clock),
         ),

@@ -1,8 +1,8 @@
-import { ManageDomains, ManageSites } from '@kiosk/domain/catalog';
+import { ManageDomains, ManageSites, SiteBrowserClients } from '@kiosk/domain/catalog';
 import { randomBytes } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import { Bind, ServiceIdentifier } from 'inversify';
-import { IDENTITY } from '../../identity/identity.module';
+import { boundAbove } from '../../platform/modules';
 import { TOKENS } from '../../platform/tokens';
 import { SitesController } from './sites.controller';
 import { TypeOrmSiteRepository, TypeOrmVendorDomainRepository } from './typeorm-sites.repositories';
@@ -13,7 +13,7 @@ export const SITES = {
 };
 
 /** The vendor's web domains and sites, bound into the catalog module. */
-export function bindSites(bind: Bind): void {
+export function bindSites(bind: Bind, browserClients: ServiceIdentifier<SiteBrowserClients>): void {
   bind(SITES.Domains).toDynamicValue((c) => new TypeOrmVendorDomainRepository(c.get(TOKENS.DataSource))).inSingletonScope();
   bind(SITES.Sites).toDynamicValue((c) => new TypeOrmSiteRepository(c.get(TOKENS.DataSource))).inSingletonScope();
   bind(ManageDomains).toDynamicValue((c) => new ManageDomains(c.get(SITES.Domains), c.get(SITES.Sites), c.get(TOKENS.Clock), domainToASCII));
@@ -22,10 +22,7 @@ export function bindSites(bind: Bind): void {
       new ManageSites(
         c.get(SITES.Sites),
         c.get(SITES.Domains),
-        {
-          belongsTo: async (vendorId, clientId) => (await c.get(IDENTITY.BrowserClients).findById(clientId))?.vendorId === vendorId,
-          allowOrigin: async (vendorId, clientId, origin) => void (await c.get(IDENTITY.BrowserClients).addAllowedOrigin(vendorId, clientId, origin)),
-        },
+        boundAbove(c, browserClients),
         { next: () => `site_${randomBytes(12).toString('hex')}` },
         c.get(TOKENS.Clock),
         domainToASCII,

@@ -5,8 +5,8 @@ import { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Clock } from '@kiosk/domain';
 import { AuthenticateVisitor } from '@kiosk/domain/identity';
-import { AccessTokenVerifier } from '../../identity/jwt-access-tokens';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
+import { TokenVerifier } from './auth-ports';
 import { authenticate, CookieSessions, StaffDirectory } from './authenticate';
 import { cors } from './cors';
 import { runIdempotently } from './idempotency';
@@ -26,7 +26,7 @@ const JSON_LIMIT = '256kb';
 
 export interface HttpAppOptions {
   routes: RouteSpec[];
-  verifier: AccessTokenVerifier;
+  verifier: TokenVerifier;
   visitors: AuthenticateVisitor;
   sessions?: CookieSessions;
   /** Staff memberships: a signed-in person acts on management routes with the scopes of their role. */

@@ -1,9 +1,8 @@
 import { Clock } from '@kiosk/domain';
 import { AuthenticateVisitor, BrowserClientRepository, Principal, StaffMembershipRepository, scopesOfRole } from '@kiosk/domain/identity';
 import { Request } from 'express';
-import { BrowserCookies, BrowserSession } from '../../identity/browser/browser-session';
-import { AccessTokenVerifier, InvalidAccessToken } from '../../identity/jwt-access-tokens';
 import { isDatabaseUnavailable } from '../database/errors';
+import { CookieSession, InvalidAccessToken, SessionCookies, TokenVerifier } from './auth-ports';
 import { HttpProblem } from './problem';
 import { RouteAuth } from './routes';
 
@@ -13,7 +12,7 @@ const REALM = 'Bearer realm="kiosk"';
 
 /** What lets a browser's cookie session stand in for a bearer token on reader routes. */
 export interface CookieSessions {
-  cookies: BrowserCookies;
+  cookies: SessionCookies;
   clients: Pick<BrowserClientRepository, 'findById'>;
   clock: Clock;
   baseUrl: string;
@@ -99,7 +98,7 @@ async function asStaff(req: Request, principal: Extract<Principal, { kind: 'user
  * state-changing call must also carry the session's CSRF token in
  * `X-CSRF-Token`, which a page of another site cannot read.
  */
-function checkStaffSession(req: Request, session: BrowserSession, sessions: CookieSessions): void {
+function checkStaffSession(req: Request, session: CookieSession, sessions: CookieSessions): void {
   const source = req.headers.origin ?? (req.headers.referer ? safeOrigin(req.headers.referer) : undefined);
   if (source !== undefined && source !== new URL(sessions.baseUrl).origin) {
     throw new HttpProblem(403, 'AUTH.CSRF', "a management call on a cookie session must come from this service's origin (the portal)");
@@ -115,7 +114,7 @@ function checkStaffSession(req: Request, session: BrowserSession, sessions: Cook
 export async function authenticate(
   req: Request,
   auth: RouteAuth,
-  verifier: AccessTokenVerifier,
+  verifier: TokenVerifier,
   visitors?: AuthenticateVisitor,
   sessions?: CookieSessions,
   staff?: StaffDirectory,

@@ -1,7 +1,8 @@
 import { IdGenerator } from '@kiosk/domain';
 import { AccessTokenSigner } from '@kiosk/domain/access';
 import { CapsuleVendorNotFound } from '@kiosk/domain/capsule';
-import { CapsuleKeyManagement, SignedLinkSigner } from '../capsule/capsule.module';
+import { CapsuleKeyManagement } from './capsule-keys.service';
+import { SignedLinkSigner } from './signed-links';
 
 /**
  * The token of access information is a capsule service token (a signed

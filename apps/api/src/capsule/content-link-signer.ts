@@ -1,6 +1,7 @@
 import { ContentLink, ContentLinkSigner, ProductTiers } from '@kiosk/domain/access';
 import { CapsuleVendorNotFound, ProductScopeRepository } from '@kiosk/domain/capsule';
-import { CapsuleKeyManagement, SignedLinkSigner } from '../../capsule/capsule.module';
+import { CapsuleKeyManagement } from './capsule-keys.service';
+import { SignedLinkSigner } from './signed-links';
 
 /**
  * A link made on request is the capsule's signed link (`service_token`,
