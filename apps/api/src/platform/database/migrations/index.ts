@@ -42,6 +42,7 @@ import { JourneyCodes1765100000000 } from './1765100000000-journey-codes';
 import { IdempotencyWritten1765500000000 } from './1765500000000-idempotency-written';
 import { VendorPayeeAccount1765600000001 } from './1765600000001-vendor-payee-account';
 import { VendorRateLimits1765850000000 } from './1765850000000-vendor-rate-limits';
+import { ReadWindowSummaries1766100000000 } from './1766100000000-read-window-summaries';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   IdempotencyWritten1765500000000,
   VendorPayeeAccount1765600000001,
   VendorRateLimits1765850000000,
+  ReadWindowSummaries1766100000000,
 ];
