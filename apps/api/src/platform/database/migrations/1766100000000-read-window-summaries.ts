@@ -83,13 +83,18 @@ export class ReadWindowSummaries1766100000000 implements MigrationInterface {
         v_was_since timestamptz;
         v_was_reads integer;
         v_found boolean;
+        v_read_at timestamptz;
+        v_content text;
       BEGIN
         -- Content read inside the window stays read (reads are only added; pruning drops only expired ones): no lock.
-        IF EXISTS (
-          SELECT 1 FROM paywall_reads r
-           WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader
-             AND r.content_id = p_content AND r.read_at > p_window_start
-        ) THEN
+        -- One probe of the primary key's index. Asked with content_id = p_content, the planner finds both indexes
+        -- that lead with (vendor, paywall, reader) equally cheap and may take the window's, walking the reader's
+        -- whole window (seen: 500 pages for 20,000 reads); the first content from p_content on, in content order,
+        -- only the primary key answers without sorting.
+        SELECT r.content_id, r.read_at INTO v_content, v_read_at FROM paywall_reads r
+         WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader AND r.content_id >= p_content
+         ORDER BY r.content_id LIMIT 1;
+        IF v_content = p_content AND v_read_at > p_window_start THEN
           RETURN QUERY SELECT 'alreadyRead'::text, paywall_reads_in_window(p_vendor, p_paywall, p_reader, p_window_start, p_limit);
           RETURN;
         END IF;
@@ -117,11 +122,10 @@ export class ReadWindowSummaries1766100000000 implements MigrationInterface {
              AND r.read_at > p_window_start;
         END IF;
         -- Otherwise nothing counted has left the window, and the summary stands as it is.
-        IF EXISTS (
-          SELECT 1 FROM paywall_reads r
-           WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader
-             AND r.content_id = p_content AND r.read_at > p_window_start
-        ) THEN
+        SELECT r.content_id, r.read_at INTO v_content, v_read_at FROM paywall_reads r
+         WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader AND r.content_id >= p_content
+         ORDER BY r.content_id LIMIT 1;
+        IF v_content = p_content AND v_read_at > p_window_start THEN
           v_decided := 'alreadyRead';
         ELSIF v_reads >= p_limit THEN
           v_decided := 'limitReached';
