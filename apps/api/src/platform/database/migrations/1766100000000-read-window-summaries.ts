@@ -51,12 +51,14 @@ export class ReadWindowSummaries1766100000000 implements MigrationInterface {
       ) WITH (fillfactor = 70)`);
     // Reads in the window without taking a lock: the summary and the reads that left the window since it was
     // written, in one snapshot; without a summary that covers the window, the window counted up to the limit.
+    // PL/pgSQL, not SQL: a SQL function with subqueries is not inlined and is planned again on every call.
     await db.query(`
       CREATE FUNCTION paywall_reads_in_window(
         p_vendor text, p_paywall text, p_reader text, p_window_start timestamptz, p_limit integer
       ) RETURNS integer
-      LANGUAGE sql STABLE AS $$
-        SELECT LEAST(greatest(p_limit, 0), COALESCE(
+      LANGUAGE plpgsql STABLE AS $$
+      BEGIN
+        RETURN LEAST(greatest(p_limit, 0), COALESCE(
           (SELECT w.reads - (SELECT count(*)::integer FROM paywall_reads r
                               WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader
                                 AND r.read_at > w.counted_since AND r.read_at <= p_window_start)
@@ -67,7 +69,8 @@ export class ReadWindowSummaries1766100000000 implements MigrationInterface {
              SELECT 1 FROM paywall_reads r
               WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader
                 AND r.read_at > p_window_start
-              LIMIT greatest(p_limit, 0)) c)))
+              LIMIT greatest(p_limit, 0)) c)));
+      END
       $$`);
     await db.query(`
       CREATE OR REPLACE FUNCTION paywall_record_read(
