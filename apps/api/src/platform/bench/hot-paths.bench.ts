@@ -144,9 +144,16 @@ interface Round extends LoadResult {
   cpuMicros: number;
 }
 
-async function round(origin: string, child: ChildProcess | undefined, seconds: number, next: (i: number) => LoadRequest, counter: { next: number }): Promise<Round> {
+async function round(
+  origin: string,
+  child: ChildProcess | undefined,
+  seconds: number,
+  next: (i: number) => LoadRequest,
+  counter: { next: number },
+  status = 200,
+): Promise<Round> {
   const before = child ? await cpuOf(child) : 0;
-  const result = await runLoad({ origin, connections: CONNECTIONS, seconds, expectStatus: 200, next, counter });
+  const result = await runLoad({ origin, connections: CONNECTIONS, seconds, expectStatus: status, next, counter });
   const cpuMicros = child ? (await cpuOf(child)) - before : 0;
   if (result.firstUnexpected) console.log(`  unexpected answers ${JSON.stringify(result.unexpected)}, e.g. ${result.firstUnexpected}`);
   return { ...result, cpuMicros };
@@ -162,13 +169,13 @@ async function compare(route: BenchRoute, origins: { baseline: string; service: 
   const counters = { b: { next: 0 }, s: { next: 0 } };
   if (WARMUP_SECONDS > 0) {
     await round(origins.baseline, children.baseline, WARMUP_SECONDS, baseline, counters.b);
-    await round(origins.service, children.service, WARMUP_SECONDS, route.next, counters.s);
+    await round(origins.service, children.service, WARMUP_SECONDS, route.next, counters.s, route.status);
   }
   const b: Round[] = [];
   const s: Round[] = [];
   for (let k = 0; k < ROUNDS; k += 1) {
     b.push(await round(origins.baseline, children.baseline, SECONDS, baseline, counters.b));
-    s.push(await round(origins.service, children.service, SECONDS, route.next, counters.s));
+    s.push(await round(origins.service, children.service, SECONDS, route.next, counters.s, route.status));
   }
   const rates = (rs: Round[]) => rs.map((r) => r.count / r.seconds);
   const sorted = (rs: Round[]) => rs.flatMap((r) => r.latencies).sort((x, y) => x - y);
@@ -182,7 +189,7 @@ async function compare(route: BenchRoute, origins: { baseline: string; service: 
     median(rates(s)).toFixed(0),
     ratio.toFixed(2),
     s.map((r, k) => (r.count / r.seconds / (b[k].count / b[k].seconds)).toFixed(2)).join(' '),
-    route.target.toFixed(2),
+    route.perSecond ? `${route.target}/s` : route.target.toFixed(2),
     percentile(bl, 0.5).toFixed(1),
     percentile(sl, 0.5).toFixed(1),
     percentile(sl, 0.99).toFixed(1),
@@ -235,13 +242,15 @@ async function main(): Promise<void> {
     children.service = service.child;
     const origins = { baseline: `http://127.0.0.1:${baseline.ready.port}`, service: `http://127.0.0.1:${service.ready.port}` };
     try {
-      const tokenRes = await fetch(`${origins.service}/oidc/t/${s.vendorId}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: tokenForm(s),
-      });
-      const api = ((await tokenRes.json()) as { access_token: string }).access_token;
-      const routes = benchRoutes(s, { user: s.userToken, api }, Date.now().toString(36));
+      const token = async (key: typeof s.apiKey) => {
+        const res = await fetch(`${origins.service}/oidc/t/${s.vendorId}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: tokenForm(s, key),
+        });
+        return ((await res.json()) as { access_token: string }).access_token;
+      };
+      const routes = benchRoutes(s, { user: s.userToken, api: await token(s.apiKey), contracts: await token(s.contractKey) }, Date.now().toString(36));
       console.log(`\n${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${ROUNDS} alternating rounds of ${SECONDS} s per side, pool ${POOL} on both sides`);
       console.log('| route | baseline | baseline/s | Kiosk/s | ratio | per round | target | baseline p50 ms | p50 ms | p99 ms | p99/p50 | baseline CPU µs/req | Kiosk CPU µs/req |');
       console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');

@@ -8,7 +8,11 @@ export type Seeded = Awaited<ReturnType<typeof seed>>;
 export interface BenchRoute {
   name: string;
   base: 'a' | 'b';
+  /** A ratio to the baseline, or (`perSecond`) a rate of the service. */
   target: number;
+  perSecond?: boolean;
+  /** The answer each request must get (200 unless said). */
+  status?: number;
   /** Requests made once before the route is measured (the visitor's earlier reads). */
   before?: LoadRequest[];
   next: (i: number) => LoadRequest;
@@ -20,7 +24,7 @@ const json = (authorization: string, body: unknown, more: Record<string, string>
 });
 
 /** The routes and set-ups of issue 28, in its order. `run` keeps this run's visitors apart from an earlier run's. */
-export function benchRoutes(s: Seeded, tokens: { user: string; api: string }, run: string): BenchRoute[] {
+export function benchRoutes(s: Seeded, tokens: { user: string; api: string; contracts: string }, run: string): BenchRoute[] {
   const basic = (visitor: string) => `Basic ${Buffer.from(`${s.clientId}:${visitor}`).toString('base64')}`;
   const article = (id: string) => ({ publisherContentId: id, url: `https://bench.example.com/${id}` });
   const access = (paywallId: string, visitor: string, contentId: string, check = false): LoadRequest => ({
@@ -89,9 +93,28 @@ export function benchRoutes(s: Seeded, tokens: { user: string; api: string }, ru
       target: 0.85,
       next: () => ({ method: 'GET', path: '/management/products', headers: { authorization: `Bearer ${tokens.api}` } }),
     },
+    {
+      // Issue 28 counts these per second (target 400): each one a new reader, priced, invoiced and numbered.
+      name: 'contract create + confirm, a new reader each',
+      base: 'a',
+      target: 400,
+      perSecond: true,
+      status: 201,
+      next: (i) => ({
+        method: 'POST',
+        path: '/management/contracts',
+        ...json(`Bearer ${tokens.contracts}`, {
+          sku: `sku-${1 + (i % 19)}`,
+          purchaseOptionId: `sku-${1 + (i % 19)}-yearly`,
+          user: { email: `reader-${run}-${i}@bench.example.com` },
+          payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
+          confirm: true,
+        }),
+      }),
+    },
   ];
 }
 
 /** The client-credentials form of the seeded API key, for the token the management route is called with. */
-export const tokenForm = (s: Seeded) =>
-  new URLSearchParams({ grant_type: 'client_credentials', client_id: s.apiKey.clientId, client_secret: s.apiKey.clientSecret, audience: 'urn:service' }).toString();
+export const tokenForm = (s: Seeded, key = s.apiKey) =>
+  new URLSearchParams({ grant_type: 'client_credentials', client_id: key.clientId, client_secret: key.clientSecret, audience: 'urn:service' }).toString();

@@ -104,6 +104,8 @@ export async function seed(databaseUrl: string) {
     );
     const client = await c.get(RegisterBrowserClient).execute({ vendorId, name: 'bench', redirectUris: ['https://bench.example.com/cb'] });
     const { key, clientSecret } = await c.get(CreateApiKey).execute({ actor: { kind: 'operator' }, vendorId, name: 'bench', role: 'read' });
+    // The contract route's key: contracts:write is granted per key.
+    const writer = await c.get(CreateApiKey).execute({ actor: { kind: 'operator' }, vendorId, name: 'bench contracts', role: 'full', grants: ['contracts:write'] });
     const userToken = (await c.get(IssueUserToken).execute({ vendorId, userId: contract.userId })).accessToken;
     const unlock = await seedCapsule(c.get(capsule.CapsuleKeyManagement), c.get(capsuleDomain.SetProductScopes), vendorId);
     await db.query('ANALYZE');
@@ -116,6 +118,7 @@ export async function seed(databaseUrl: string) {
       strategyId: strategy.id,
       clientId: client.clientId,
       apiKey: { clientId: key.clientId, clientSecret },
+      contractKey: { clientId: writer.key.clientId, clientSecret: writer.clientSecret },
       userToken,
       unlock,
     };
