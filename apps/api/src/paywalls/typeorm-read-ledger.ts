@@ -36,17 +36,19 @@ export const readCountsParameters = (query: ReadCountsQuery): unknown[] => [quer
 
 /**
  * The window as the counted read sees it, recording nothing: its reads
- * counted up to the limit (`n`) and whether the content is among them
- * (`already`). $1 vendor, $2 paywall, $3 reader key, $4 content, $5 window
- * start, $6 limit.
+ * counted up to the limit (`n`, from the reader's window summary when it
+ * has one: `paywall_reads_in_window`, migration `1766100000000`) and whether
+ * the content is among them (`already`: one probe of the primary key, the
+ * first content from $4 on; asked with `content_id = $4` the planner may walk
+ * the window's index instead). $1 vendor, $2 paywall, $3 reader key, $4
+ * content, $5 window start, $6 limit.
  */
-export const WINDOW_SUMMARY = `SELECT
-    (SELECT count(*)::int FROM (
-       SELECT 1 FROM paywall_reads
-        WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $5
-        LIMIT greatest($6::int, 0)) c) AS n,
-    EXISTS (SELECT 1 FROM paywall_reads
-             WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id = $4 AND read_at > $5) AS already`;
+export const WINDOW_SUMMARY = `SELECT paywall_reads_in_window($1, $2, $3, $5, $6) AS n,
+    EXISTS (SELECT 1 FROM (
+              SELECT content_id, read_at FROM paywall_reads
+               WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id >= $4
+               ORDER BY content_id LIMIT 1) f
+             WHERE f.content_id = $4 AND f.read_at > $5) AS already`;
 
 const RECORD_READ = countedReadStatement(`SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)`);
 

@@ -60,6 +60,13 @@ describe("the counted read's window summary (issue 28)", () => {
     expect(n).toBe(3_004);
     const [summary] = await app.runtime.database.db.query(`SELECT reads FROM paywall_read_windows WHERE vendor_id = $1`, [vendorId]);
     expect(summary).toEqual({ reads: 3_004 });
+    // The check's summary reads the same count, stopping at the limit, and probes the content.
+    const window = { vendorId, paywallId: 'p1', readerKey: 'visitor:v', windowStart: new Date(later.getTime() - 24 * 30 * HOUR) };
+    expect(await ledger().windowSummary({ ...window, contentId: 'new-5', limit: 10_000 })).toEqual({ countInWindow: 3_004, alreadyRead: true });
+    expect(await ledger().windowSummary({ ...window, contentId: 'never', limit: 100 })).toEqual({ countInWindow: 100, alreadyRead: false });
+    // A week's window inside the summary's month: the month's count less the reads before the week (new-5 included).
+    const week = { ...window, windowStart: new Date(later.getTime() - 24 * 7 * HOUR) };
+    expect(await ledger().windowSummary({ ...week, contentId: 'old-2500', limit: 10_000 })).toEqual({ countInWindow: 604, alreadyRead: false });
   });
 
   it('answers as the in-memory ledger does over a random run of reads, windows, limits and merges', async () => {
