@@ -36,17 +36,19 @@ export const readCountsParameters = (query: ReadCountsQuery): unknown[] => [quer
 
 /**
  * The window as the counted read sees it, recording nothing: its reads
- * counted up to the limit (`n`) and whether the content is among them
- * (`already`). $1 vendor, $2 paywall, $3 reader key, $4 content, $5 window
- * start, $6 limit.
+ * counted up to the limit (`n`, from the reader's window summary when it
+ * has one: `paywall_reads_in_window`, migration `1766100000000`) and whether
+ * the content is among them (`already`: one probe of the primary key, the
+ * first content from $4 on; asked with `content_id = $4` the planner may walk
+ * the window's index instead). $1 vendor, $2 paywall, $3 reader key, $4
+ * content, $5 window start, $6 limit.
  */
-export const WINDOW_SUMMARY = `SELECT
-    (SELECT count(*)::int FROM (
-       SELECT 1 FROM paywall_reads
-        WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $5
-        LIMIT greatest($6::int, 0)) c) AS n,
-    EXISTS (SELECT 1 FROM paywall_reads
-             WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id = $4 AND read_at > $5) AS already`;
+export const WINDOW_SUMMARY = `SELECT paywall_reads_in_window($1, $2, $3, $5, $6) AS n,
+    EXISTS (SELECT 1 FROM (
+              SELECT content_id, read_at FROM paywall_reads
+               WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND content_id >= $4
+               ORDER BY content_id LIMIT 1) f
+             WHERE f.content_id = $4 AND f.read_at > $5) AS already`;
 
 const RECORD_READ = countedReadStatement(`SELECT decided, reads_in_window FROM paywall_record_read($1, $2, $3, $4, $5, $6, $7)`);
 
@@ -62,7 +64,9 @@ const RECORD_READ = countedReadStatement(`SELECT decided, reads_in_window FROM p
  * requests of one reader queue on the lock, across processes; different
  * readers never wait for each other. The window is an index range of
  * `paywall_reads (vendor_id, paywall_id, reader_key, read_at)`, read up to
- * `limit` entries, so the cost does not grow with the reader's history.
+ * `limit` entries; since migration `1766100000000` the count comes from the
+ * reader's summary row (`paywall_read_windows`), kept in the same statement,
+ * so the cost does not grow with the reader's history or window.
  *
  * `paywall_reads` keeps one row per (vendor, paywall, reader, content): a
  * content read again after its window had passed is a new read, so its
@@ -117,7 +121,8 @@ export class TypeOrmReadLedger implements ReadLedger {
   /**
    * Copies `from`'s reads into `into` on every paywall, holding `into`'s
    * per-reader locks (taken in paywall id order, the same locks reads take)
-   * so a read racing the merge is decided on the merged set. A content both
+   * so a read racing the merge is decided on the merged set; `into`'s window
+   * summaries on those paywalls are dropped, so its next read counts again. A content both
    * hold keeps the later `read_at`: counting distinct content in the window,
    * that is the union of both histories. Idempotent; `from` keeps its reads.
    */
@@ -128,6 +133,15 @@ export class TypeOrmReadLedger implements ReadLedger {
         m,
         `SELECT paywall_reader_lock($1, p.paywall_id, $3)
            FROM (SELECT DISTINCT paywall_id FROM paywall_reads WHERE vendor_id = $1 AND reader_key = $2 ORDER BY paywall_id) p`,
+        [query.vendorId, query.from, query.into],
+      );
+      // The merged reads are not in \`into\`'s window summaries: drop them (before the reads, the order a read locks
+      // in); its next read counts its window again.
+      await sqlRows(
+        m,
+        `DELETE FROM paywall_read_windows
+          WHERE vendor_id = $1 AND reader_key = $3
+            AND paywall_id IN (SELECT DISTINCT paywall_id FROM paywall_reads WHERE vendor_id = $1 AND reader_key = $2)`,
         [query.vendorId, query.from, query.into],
       );
       await sqlRows(

@@ -1,27 +1,30 @@
 /**
- * The hot paths of issue 17 against a bare baseline on the same PostgreSQL.
- * Prints figures; asserts nothing (DESIGN.md section 7).
+ * The hot paths against a bare baseline on the same PostgreSQL, measured the
+ * way issue 28 measures them, so a figure in the README is one anybody can
+ * take again. Prints figures; asserts nothing (DESIGN.md section 7).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kiosk_bench npm run bench
  *
  * What it does:
- * 1. Seeds (`hot-paths.seed.ts`) one vendor at a realistic volume: BENCH_CONTRACTS (20,000)
- *    contracts cloned in SQL from one made through the use cases, 20
- *    products, a leaky paywall (5 reads a day) and a strategy, a reader
- *    with BENCH_READS (3,000) reads over the past year (a few in the window),
- *    and capsule keys (a publisher key, a domain, a rotation secret) with
- *    the reader's product mapped to the scope the signed resource needs.
- * 2. Starts two child processes on that database with the same pool size
- *    (10): the service (`createRuntime`, worker off) and a baseline (bare
- *    Express 5 + pg: one indexed primary-key query per request; a second
- *    route verifies an ES256 bearer token with jose first).
- * 3. For each route, after an untimed warm-up of BENCH_WARMUP_SECONDS (2)
- *    per side, BENCH_ROUNDS (3) alternating rounds of BENCH_SECONDS (4)
- *    each, baseline then service, BENCH_CONCURRENCY (16) requests in flight
- *    from this process; prints requests/s of both, the ratio, p50 and p99.
- * 4. Memory (RSS) and time to ready of the service on PostgreSQL (at ready
- *    and after the load) and of the embedded default (an empty data folder,
- *    then the same folder again).
+ * 1. Seeds (`hot-paths.seed.ts`) one vendor: BENCH_CONTRACTS (5,000)
+ *    confirmed contracts of new readers (cloned in SQL from one made through
+ *    the use cases, whose outbox is drained), 20 products, a paywall of
+ *    10,000 reads a day for the counted reads, one of 5 for the check, an
+ *    18-node strategy, a signed-in reader of the tier with BENCH_READS
+ *    (3,000) past reads among other readers' reads, capsule keys, and the
+ *    baseline's table of 100,000 rows.
+ * 2. Starts, after the data is loaded, two child processes with a pool of
+ *    10 each: the service (`NODE_ENV=production`, `TRUST_PROXY=loopback`,
+ *    fresh secrets, worker off) and the baseline (`baseline-server.ts`:
+ *    Express 5 + pg; "base-a" one primary-key SELECT, "base-b" the same
+ *    after verifying an ES256 bearer JWT with jose).
+ * 3. Per route: BENCH_CONNECTIONS (16) keep-alive connections (`load.ts`),
+ *    a warm-up of BENCH_WARMUP_SECONDS (2) per side, then BENCH_ROUNDS (3)
+ *    rounds of BENCH_SECONDS (8) per side, baseline and service alternating;
+ *    ratio = median service rate / median baseline rate. Reader and
+ *    management routes are compared with base-b, the others with base-a.
+ * 4. Memory (RSS) and time to ready of the service on PostgreSQL and of the
+ *    embedded default (an empty data folder, then the same folder again).
  * Without DATABASE_URL only step 4's embedded figures are printed.
  */
 import 'reflect-metadata';
@@ -30,12 +33,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { runBaseline } from './baseline-server';
+import { benchRoutes, BenchRoute, tokenForm } from './hot-paths.routes';
 import { seed } from './hot-paths.seed';
+import { LoadRequest, LoadResult, median, percentile, runLoad } from './load';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? process.env.BENCH_CONCURRENCY ?? 16);
 /** An untimed phase per side before the rounds: both processes' JIT compilers reach their steady state first. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const POOL = 10;
@@ -71,6 +77,11 @@ async function runService(): Promise<void> {
     server.close();
     void database.close().finally(() => process.exit(0));
   });
+  answerParent();
+}
+
+/** Answers the parent's questions: memory, and CPU time so far. */
+function answerParent(): void {
   process.on('message', (m) => {
     if (m === 'memory') process.send?.({ rssMb: mb(process.memoryUsage().rss), heapMb: mb(process.memoryUsage().heapUsed) });
     if (m === 'cpu') process.send?.({ cpuMicros: cpuMicros() });
@@ -82,49 +93,6 @@ const cpuMicros = () => {
   const { user, system } = process.cpuUsage();
   return user + system;
 };
-
-/** Bare Express + pg: the least a route that reads one row can cost. */
-async function runBaseline(): Promise<void> {
-  const express = (await import('express')).default;
-  const { Pool } = await import('pg');
-  const jose = await import('jose');
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: POOL });
-  // Every pool has an error listener (DESIGN section 6): an idle client the server ends must not end the process.
-  pool.on('error', (error) => process.stderr.write(`baseline: a database connection was lost: ${error.message}\n`));
-  const { publicKey, privateKey } = await jose.generateKeyPair('ES256');
-  const token = await new jose.SignJWT({ scope: 'read' })
-    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'k' })
-    .setIssuer('baseline')
-    .setAudience('urn:service')
-    .setExpirationTime('2h')
-    .sign(privateKey);
-  const vendorId = process.env.BENCH_VENDOR ?? '';
-  const contractId = process.env.BENCH_CONTRACT ?? '';
-  const app = express();
-  app.use(express.json());
-  const one = async () =>
-    (await pool.query('SELECT * FROM contracts WHERE vendor_id = $1 AND id = $2', [vendorId, contractId])).rows[0];
-  app.all('/one', async (_req, res) => {
-    res.json(await one());
-  });
-  app.all('/verified', async (req, res) => {
-    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    try {
-      await jose.jwtVerify(bearer, publicKey, { issuer: 'baseline', audience: 'urn:service', algorithms: ['ES256'], typ: 'at+jwt' });
-    } catch {
-      res.status(401).end();
-      return;
-    }
-    res.json(await one());
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  report(server.address() as AddressInfo, { token });
-  process.on('message', (m) => {
-    if (m === 'memory') process.send?.({ rssMb: mb(process.memoryUsage().rss), heapMb: mb(process.memoryUsage().heapUsed) });
-    if (m === 'cpu') process.send?.({ cpuMicros: cpuMicros() });
-  });
-}
 
 function report(address: AddressInfo, extra: Record<string, unknown> = {}): void {
   const m = process.memoryUsage();
@@ -168,95 +136,76 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-interface Phase {
-  count: number;
-  seconds: number;
-  latencies: number[];
-  /** CPU time the answering process used in the phase, in microseconds. */
-  cpuMicros: number;
-}
-
 /** The two answering processes, for their CPU time. */
 const children: { baseline?: ChildProcess; service?: ChildProcess } = {};
 
-/** CONCURRENCY loops calling `call` for `length` seconds. */
-async function phase(
-  call: (i: number) => Promise<void>,
-  offset: { next: number },
+interface Round extends LoadResult {
+  /** CPU time the answering process used in the round, in microseconds. */
+  cpuMicros: number;
+}
+
+async function round(
+  origin: string,
   child: ChildProcess | undefined,
-  length = SECONDS,
-): Promise<Phase> {
-  const cpuBefore = child ? await cpuOf(child) : 0;
-  const latencies: number[] = [];
-  const deadline = performance.now() + length * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const i = offset.next++;
-        const t = performance.now();
-        await call(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const cpuMicros = child ? (await cpuOf(child)) - cpuBefore : 0;
-  return { count: latencies.length, seconds, latencies, cpuMicros };
+  seconds: number,
+  next: (i: number) => LoadRequest,
+  counter: { next: number },
+  status = 200,
+): Promise<Round> {
+  const before = child ? await cpuOf(child) : 0;
+  const result = await runLoad({ origin, connections: CONNECTIONS, seconds, expectStatus: status, next, counter });
+  const cpuMicros = child ? (await cpuOf(child)) - before : 0;
+  if (result.firstUnexpected) console.log(`  unexpected answers ${JSON.stringify(result.unexpected)}, e.g. ${result.firstUnexpected}`);
+  return { ...result, cpuMicros };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
-async function expectStatus(res: Response, status: number, what: string): Promise<void> {
-  if (res.status !== status) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
-}
-
-async function compare(
-  rows: string[][],
-  name: string,
-  baseline: (i: number) => Promise<void>,
-  service: (i: number) => Promise<void>,
-): Promise<void> {
+/** Warm-up, then ROUNDS alternating rounds per side; ratio = median service rate / median baseline rate. */
+async function compare(route: BenchRoute, origins: { baseline: string; service: string }, baselineToken: string): Promise<string[] | null> {
   // BENCH_ROUTES=<regular expression>: only the routes whose name matches.
-  if (process.env.BENCH_ROUTES && !new RegExp(process.env.BENCH_ROUTES, 'i').test(name)) return;
-  for (let i = 0; i < 50; i += 1) {
-    await baseline(-1 - i);
-    await service(-1 - i);
-  }
-  const b: Phase[] = [];
-  const s: Phase[] = [];
-  const offsets = { b: { next: 0 }, s: { next: 0 } };
+  if (process.env.BENCH_ROUTES && !new RegExp(process.env.BENCH_ROUTES, 'i').test(route.name)) return null;
+  const base: LoadRequest = { method: 'GET', path: `/${route.base}`, headers: route.base === 'b' ? { authorization: `Bearer ${baselineToken}` } : {} };
+  const baseline = () => base;
+  for (const r of route.before ?? []) await once(origins.service, r);
+  const counters = { b: { next: 0 }, s: { next: 0 } };
   if (WARMUP_SECONDS > 0) {
-    await phase(baseline, offsets.b, children.baseline, WARMUP_SECONDS);
-    await phase(service, offsets.s, children.service, WARMUP_SECONDS);
+    await round(origins.baseline, children.baseline, WARMUP_SECONDS, baseline, counters.b);
+    await round(origins.service, children.service, WARMUP_SECONDS, route.next, counters.s, route.status);
   }
-  for (let round = 0; round < ROUNDS; round += 1) {
-    b.push(await phase(baseline, offsets.b, children.baseline));
-    s.push(await phase(service, offsets.s, children.service));
+  const b: Round[] = [];
+  const s: Round[] = [];
+  for (let k = 0; k < ROUNDS; k += 1) {
+    b.push(await round(origins.baseline, children.baseline, SECONDS, baseline, counters.b));
+    s.push(await round(origins.service, children.service, SECONDS, route.next, counters.s, route.status));
   }
-  const rate = (ps: Phase[]) => ps.reduce((n, p) => n + p.count, 0) / ps.reduce((n, p) => n + p.seconds, 0);
-  const sorted = (ps: Phase[]) => ps.flatMap((p) => p.latencies).sort((x, y) => x - y);
-  const sl = sorted(s);
-  const bl = sorted(b);
-  const cpuPerRequest = (ps: Phase[]) => ps.reduce((n, p) => n + p.cpuMicros, 0) / Math.max(1, ps.reduce((n, p) => n + p.count, 0));
-  const perRound = s.map((p, k) => (p.count / p.seconds / (b[k].count / b[k].seconds)).toFixed(2)).join(' ');
+  const rates = (rs: Round[]) => rs.map((r) => r.count / r.seconds);
+  const sorted = (rs: Round[]) => rs.flatMap((r) => r.latencies).sort((x, y) => x - y);
+  const cpu = (rs: Round[]) => rs.reduce((n, r) => n + r.cpuMicros, 0) / Math.max(1, rs.reduce((n, r) => n + r.count, 0));
+  const [sl, bl] = [sorted(s), sorted(b)];
+  const ratio = median(rates(s)) / median(rates(b));
   const row = [
-    name,
-    rate(b).toFixed(0),
-    rate(s).toFixed(0),
-    (rate(s) / rate(b)).toFixed(2),
-    perRound,
+    route.name,
+    `base-${route.base}`,
+    median(rates(b)).toFixed(0),
+    median(rates(s)).toFixed(0),
+    ratio.toFixed(2),
+    s.map((r, k) => (r.count / r.seconds / (b[k].count / b[k].seconds)).toFixed(2)).join(' '),
+    route.perSecond ? `${route.target}/s` : route.target.toFixed(2),
     percentile(bl, 0.5).toFixed(1),
-    (percentile(bl, 0.99) / Math.max(0.001, percentile(bl, 0.5))).toFixed(1),
     percentile(sl, 0.5).toFixed(1),
     percentile(sl, 0.99).toFixed(1),
     (percentile(sl, 0.99) / Math.max(0.001, percentile(sl, 0.5))).toFixed(1),
-    cpuPerRequest(b).toFixed(0),
-    cpuPerRequest(s).toFixed(0),
+    cpu(b).toFixed(0),
+    cpu(s).toFixed(0),
   ];
-  rows.push(row);
-  console.log(row.join(' | '));
+  console.log(`| ${row.join(' | ')} |`);
+  return row;
+}
+
+/** One request, its answer checked: the set-up a route needs before it is measured. */
+async function once(origin: string, r: LoadRequest): Promise<void> {
+  const res = await fetch(`${origin}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
+  if (res.status !== 200) throw new Error(`${r.method} ${r.path} answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
 }
 
 async function embeddedFigures(): Promise<string[]> {
@@ -280,82 +229,32 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   // One issuer for the seeding runtime (which mints the reader's token) and the service child.
   process.env.BASE_URL ??= 'http://kiosk.bench';
+  // Fresh secrets for this run, the seed's and the service's (it runs as in production).
+  process.env.SECRETS_KEY ??= randomBytes(32).toString('base64');
+  process.env.SUPPORT_SESSION_SECRET ??= randomBytes(32).toString('hex');
   const { loadavg, cpus } = await import('node:os');
   console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at start`);
   if (databaseUrl) {
     const s = await seed(databaseUrl);
-    const baseline = await start('baseline', { BENCH_VENDOR: s.vendorId, BENCH_CONTRACT: s.contractId });
-    const service = await start('service', { DATABASE_URL: databaseUrl });
+    const baseline = await start('baseline', {});
+    const service = await start('service', { DATABASE_URL: databaseUrl, NODE_ENV: 'production', TRUST_PROXY: 'loopback' });
     children.baseline = baseline.child;
     children.service = service.child;
-    const b = `http://127.0.0.1:${baseline.ready.port}`;
-    const k = `http://127.0.0.1:${service.ready.port}`;
-    const baselineToken = baseline.ready.token as string;
+    const origins = { baseline: `http://127.0.0.1:${baseline.ready.port}`, service: `http://127.0.0.1:${service.ready.port}` };
     try {
-      const basic = (visitor: string) => `Basic ${Buffer.from(`${s.clientId}:${visitor}`).toString('base64')}`;
-      const json = { 'Content-Type': 'application/json' };
-      const one = async () => expectStatus(await fetch(`${b}/one`, { method: 'POST' }), 200, 'baseline');
-      const verified = async () =>
-        expectStatus(await fetch(`${b}/verified`, { headers: { authorization: `Bearer ${baselineToken}` } }), 200, 'baseline (verified)');
-      const run = `${Date.now().toString(36)}`;
-      const access = (auth: string, contentId: string) =>
-        fetch(`${k}/paywalls/${s.paywallId}/access`, {
+      const token = async (key: typeof s.apiKey) => {
+        const res = await fetch(`${origins.service}/oidc/t/${s.vendorId}/oauth/token`, {
           method: 'POST',
-          headers: { ...json, authorization: auth },
-          body: JSON.stringify({ publisherContentId: contentId, url: `https://bench.example.com/${contentId}` }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: tokenForm(s, key),
         });
-      const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: s.apiKey.clientId, client_secret: s.apiKey.clientSecret, audience: 'urn:service' }).toString();
-      const tokenRes = await fetch(`${k}/oidc/t/${s.vendorId}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
-      const apiToken = ((await tokenRes.json()) as { access_token: string }).access_token;
-      const user = `Bearer ${s.userToken}`;
-
-      const rows: string[][] = [];
-      console.log(`\n${ROUNDS} alternating rounds of ${SECONDS} s per side, ${CONCURRENCY} in flight, pool ${POOL} on both sides`);
-      console.log('route | baseline/s | service/s | ratio | ratio per round | baseline p50 ms | baseline p99/p50 | p50 ms | p99 ms | p99/p50 | baseline CPU µs/req | service CPU µs/req');
-      await compare(rows, 'access, new article (a new visitor each time)', one, async (i) =>
-        expectStatus(await access(basic(`v-${run}-${i}`), `fresh-${i}`), 200, 'access'),
-      );
-      await compare(rows, 'access, read before (reader with thousands of reads)', one, async () =>
-        expectStatus(await access(user, 'history-1'), 200, 'access'),
-      );
-      await compare(rows, 'access/check (reader with thousands of reads)', one, async (i) =>
-        expectStatus(
-          await fetch(`${k}/paywalls/${s.paywallId}/access/check`, {
-            method: 'POST',
-            headers: { ...json, authorization: user },
-            body: JSON.stringify({ publisherContentId: `new-${i}`, url: 'https://bench.example.com/x' }),
-          }),
-          200,
-          'check',
-        ),
-      );
-      await compare(rows, 'strategy execute (reader with thousands of reads)', one, async () =>
-        expectStatus(
-          await fetch(`${k}/paywalls/strategies/${s.strategyId}/execute`, { method: 'POST', headers: { ...json, authorization: user }, body: '{}' }),
-          200,
-          'execute',
-        ),
-      );
-      await compare(rows, 'unlock, reader of the tier (wrap keys)', one, async () =>
-        expectStatus(
-          await fetch(`${k}/capsule/vendors/${s.vendorId}/unlock`, { method: 'POST', headers: { ...json, authorization: user }, body: JSON.stringify(s.unlock) }),
-          200,
-          'unlock',
-        ),
-      );
-      await compare(rows, 'GET /entitlements (vs verified baseline)', verified, async () =>
-        expectStatus(await fetch(`${k}/entitlements`, { headers: { authorization: user } }), 200, 'entitlements'),
-      );
-      await compare(rows, 'token exchange (vs verified baseline)', verified, async () =>
-        expectStatus(
-          await fetch(`${k}/oidc/t/${s.vendorId}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }),
-          200,
-          'token exchange',
-        ),
-      );
-      await compare(rows, 'GET /management/products (vs verified baseline)', verified, async () =>
-        expectStatus(await fetch(`${k}/management/products`, { headers: { authorization: `Bearer ${apiToken}` } }), 200, 'products'),
-      );
+        return ((await res.json()) as { access_token: string }).access_token;
+      };
+      const routes = benchRoutes(s, { user: s.userToken, api: await token(s.apiKey), contracts: await token(s.contractKey) }, Date.now().toString(36));
+      console.log(`\n${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${ROUNDS} alternating rounds of ${SECONDS} s per side, pool ${POOL} on both sides`);
+      console.log('| route | baseline | baseline/s | Kiosk/s | ratio | per round | target | baseline p50 ms | p50 ms | p99 ms | p99/p50 | baseline CPU µs/req | Kiosk CPU µs/req |');
+      console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+      for (const route of routes) await compare(route, origins, baseline.ready.token as string);
       const afterLoad = await memoryOf(service.child);
       const baselineMemory = await memoryOf(baseline.child);
       console.log(
@@ -374,8 +273,14 @@ async function main(): Promise<void> {
   console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
 }
 
+/** The baseline child: `baseline-server.ts`, answering the parent's questions as the service does. */
+async function baselineChild(): Promise<void> {
+  await runBaseline(POOL, (port, extra) => report({ port } as AddressInfo, extra));
+  answerParent();
+}
+
 const role = process.argv[2];
-const entry = role === 'service' ? runService : role === 'baseline' ? runBaseline : main;
+const entry = role === 'service' ? runService : role === 'baseline' ? baselineChild : main;
 entry().catch((error: unknown) => {
   console.error(error);
   process.exit(1);

@@ -6,8 +6,10 @@ import { performance } from 'node:perf_hooks';
 // Types only: the modules themselves load when the seed runs.
 import type { SetProductScopes } from '@kiosk/domain/capsule';
 import type { CapsuleKeyManagement } from '../../capsule/capsule.module';
+import { FLOW_PAYWALLS, flow } from '../../paywalls/bench/strategy-flow-18';
+import { BASELINE_TABLE } from './baseline-server';
 
-const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 20_000);
+const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 5_000);
 const READS = Number(process.env.BENCH_READS ?? 3_000);
 /** Other readers of the paywall, each with a few reads over the past month. */
 const OTHER_READERS = Number(process.env.BENCH_OTHER_READERS ?? 20_000);
@@ -74,24 +76,16 @@ export async function seed(databaseUrl: string) {
       name: 'Metered',
       content: { settings: { leaky: { enabled: true, count: 5, periodInHours: 24 } } } as never,
     });
-    const strategy = await c.get(CreateStrategy).execute({
+    // The counted reads' paywall: an allowance of 10,000 a day, so a visitor reading for the whole run is not refused.
+    const counted = await c.get(CreatePaywall).execute({
       vendorId,
-      name: 'Front page',
-      flow: {
-        formatVersion: 1,
-        start: 'heavy',
-        fallback: 'default',
-        nodes: [
-          { id: 'heavy', type: 'condition', label: 'Heavy?', condition: { any: [{ field: 'reads.daily', operator: 'gte', value: 3 }, { field: 'reads.weekly', operator: 'gte', value: 10 }] } },
-          { id: 'hard', type: 'paywall', label: 'Hard', paywallId: paywall.id },
-          { id: 'default', type: 'paywall', label: 'Default', paywallId: paywall.id },
-        ],
-        edges: [
-          { id: 'h-t', from: 'heavy', to: 'hard', branch: 'true' },
-          { id: 'h-f', from: 'heavy', to: 'default', branch: 'false' },
-        ],
-      },
+      name: 'Counted',
+      content: { settings: { leaky: { enabled: true, count: 10_000, periodInHours: 24 } } } as never,
     });
+    const leaves: Record<string, string> = {};
+    for (const l of FLOW_PAYWALLS) leaves[l] = (await c.get(CreatePaywall).execute({ vendorId, name: l, content: { headline: l } as never })).id;
+    const strategy = await c.get(CreateStrategy).execute({ vendorId, name: 'Front page', flow: flow(leaves) as never });
+    for (const sql of BASELINE_TABLE) await db.query(sql);
     const heavyKey = `user:${contract.userId}`;
     // The heavy reader's history: READS contents over the past year, 4 of them inside today's window.
     await db.query(
@@ -110,6 +104,8 @@ export async function seed(databaseUrl: string) {
     );
     const client = await c.get(RegisterBrowserClient).execute({ vendorId, name: 'bench', redirectUris: ['https://bench.example.com/cb'] });
     const { key, clientSecret } = await c.get(CreateApiKey).execute({ actor: { kind: 'operator' }, vendorId, name: 'bench', role: 'read' });
+    // The contract route's key: contracts:write is granted per key.
+    const writer = await c.get(CreateApiKey).execute({ actor: { kind: 'operator' }, vendorId, name: 'bench contracts', role: 'full', grants: ['contracts:write'] });
     const userToken = (await c.get(IssueUserToken).execute({ vendorId, userId: contract.userId })).accessToken;
     const unlock = await seedCapsule(c.get(capsule.CapsuleKeyManagement), c.get(capsuleDomain.SetProductScopes), vendorId);
     await db.query('ANALYZE');
@@ -118,9 +114,11 @@ export async function seed(databaseUrl: string) {
       vendorId,
       contractId: contract.id,
       paywallId: paywall.id,
+      countedPaywallId: counted.id,
       strategyId: strategy.id,
       clientId: client.clientId,
       apiKey: { clientId: key.clientId, clientSecret },
+      contractKey: { clientId: writer.key.clientId, clientSecret: writer.clientSecret },
       userToken,
       unlock,
     };
@@ -148,12 +146,26 @@ async function seedCapsule(
   await keys.addDomain(vendorId, domain);
   await keys.createRotationSecret(vendorId);
   await scopes.execute({ vendorId, sku: 'sku-0', scopes: ['premium'] });
+  const { currentKid } = await keys.configuration(vendorId);
   const resourceJWT = await new jose.SignJWT({ scopes: ['premium'] })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'bench-publisher' })
     .setIssuer(domain)
     .setSubject('article-bench')
     .setIssuedAt()
     .sign(privateKey);
-  const { currentKid } = await keys.configuration(vendorId);
-  return { resourceJWT, keys: [{ contentName: 'bodytext', scope: 'premium', wrapKeys: [{ kid: currentKid }] }] };
+  // A freshly rendered manifest: 2 items, each with the wrap keys of 2 key ids (this hour's and the last).
+  const kids = [currentKid, previousKid(currentKid)].filter((k): k is string => k !== null);
+  return {
+    resourceJWT,
+    keys: ['bodytext', 'sidebar'].map((contentName) => ({ contentName, scope: 'premium', wrapKeys: kids.map((kid) => ({ kid })) })),
+  };
+}
+
+/** The rotation kid of the hour before (`YYMMDDTHH`, UTC), or null for a kid of another form. */
+function previousKid(kid: string): string | null {
+  const m = /^(\d\d)(\d\d)(\d\d)T(\d\d)$/.exec(kid);
+  if (!m) return null;
+  const d = new Date(Date.UTC(2000 + Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]) - 1));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}`;
 }

@@ -43,6 +43,7 @@ import { IdempotencyWritten1765500000000 } from './1765500000000-idempotency-wri
 import { VendorPayeeAccount1765600000001 } from './1765600000001-vendor-payee-account';
 import { VendorRateLimits1765850000000 } from './1765850000000-vendor-rate-limits';
 import { BillPaymentReference1765900000000 } from './1765900000000-bill-payment-reference';
+import { ReadWindowSummaries1766100000000 } from './1766100000000-read-window-summaries';
 import { CreditNotesPerRefund1766500000000 } from './1766500000000-credit-notes-per-refund';
 
 export const MIGRATIONS = [
@@ -86,5 +87,6 @@ export const MIGRATIONS = [
   VendorPayeeAccount1765600000001,
   VendorRateLimits1765850000000,
   BillPaymentReference1765900000000,
+  ReadWindowSummaries1766100000000,
   CreditNotesPerRefund1766500000000,
 ];
