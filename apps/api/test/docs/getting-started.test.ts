@@ -176,7 +176,7 @@ run('docs/getting-started.md, run as written', () => {
   }, 300_000);
 
   (existsSync(CHROMIUM) ? it : it.skip)(
-    "opens the portal from the link `npm start` printed, signed in as the demo owner, who finds the paying reader by e-mail",
+    "opens the portal from the link `npm start` printed, signed in as the demo owner, who finds the paying reader by e-mail and refunds half; the reader sees it",
     async () => {
       // The first start printed the demo owner's one-time link (docs/getting-started.md step 8).
       expect(serviceLog).toContain('Demo staff login: staff@demo.localhost');
@@ -193,6 +193,25 @@ run('docs/getting-started.md, run as written', () => {
         await page.locator('#readers a', { hasText: 'reader@example.com' }).click();
         await page.locator('#r-contracts').waitFor();
         expect(await page.textContent('main')).toContain('Alva');
+        // Half the payment back: the refund row, and the credit note for it.
+        await page.getByRole('button', { name: /^Refund the payment of 1[\s\u00a0\u202f]?188,00/ }).click();
+        const dialog = page.getByRole('dialog', { name: 'Refund a payment' });
+        await dialog.getByLabel('Amount to refund (SEK)').fill('594');
+        await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+        await page.locator('#refund-message', { hasText: /594,00.kr refunded\./ }).waitFor();
+        await page.locator('#transactions tbody tr', { hasText: 'refund' }).first().waitFor();
+        await page.getByRole('button', { name: /^Credit note \d+ \(PDF\)/ }).waitFor();
+        // The reader's own account says so: the refund among the reader's transactions, the credit note among the documents.
+        const seen = bash(
+          asWritten(
+            'READER_ID=$(jq -r .userId "$KIOSK_TMP/contract.json")\n' +
+              'READER=$(npm run --silent kiosk -- staff:token --vendor demo --user "$READER_ID" 2>/dev/null | jq -r .accessToken)\n' +
+              'curl -s http://localhost:3000/transactions -H "Authorization: Bearer $READER" | jq -c \'[.[] | {isRefund, amount}] | sort_by(.isRefund)\'\n' +
+              'BILL_ID=$(curl -s http://localhost:3000/bills -H "Authorization: Bearer $READER" | jq -r \'.[0].id\')\n' +
+              'curl -s -o /dev/null -w "%{http_code} %{content_type}\\n" "http://localhost:3000/bills/$BILL_ID/receipt?kind=CREDIT_NOTE" -H "Authorization: Bearer $READER"',
+          ),
+        ).trim();
+        expect(seen.split('\n')).toEqual(['[{"isRefund":false,"amount":1188},{"isRefund":true,"amount":594}]', '200 application/pdf']);
         // Spent: the same link again is refused, with the way to sign in instead.
         const again = await browser.newPage();
         await again.goto(link);
