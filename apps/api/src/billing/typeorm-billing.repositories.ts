@@ -226,11 +226,12 @@ export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentReposito
 }
 
 /**
- * One `nextval` per number, on the vendor's own PostgreSQL sequence
- * (`kiosk_next_invoice_number`, migration `1763800170000-hot-paths`): drawing
- * holds no lock until the caller's transaction ends, so confirmations of one
- * vendor do not queue behind each other. Numbers are unique and increasing
- * per vendor; a transaction undone after drawing leaves a gap.
+ * Invoice numbers from the vendor's counter row (`kiosk_next_invoice_number`,
+ * migration `1766600000000-gapless-invoice-numbers`): gapless and increasing
+ * per vendor. Drawing locks the row until the caller's transaction ends, so
+ * callers draw as late as they can (InvoiceBill draws after every read, as
+ * its last step before the documents are written); an undone transaction
+ * gives its number back.
  */
 export class PostgresInvoiceNumbers implements InvoiceNumbers {
   constructor(private readonly db: DataSource) {}

@@ -33,9 +33,9 @@ export interface InvoiceDocumentRepository {
 }
 
 /**
- * Invoice numbers per vendor: unique and increasing, drawn without holding a
- * lock until the caller's transaction ends (so one vendor's confirmations do
- * not queue on a counter); a transaction undone after drawing leaves a gap.
+ * Invoice numbers per vendor: gapless and increasing (an accountant's rule).
+ * Drawing holds the vendor's counter until the caller's transaction ends, so
+ * a caller draws as late as it can; a transaction undone gives its number back.
  */
 export interface InvoiceNumbers {
   next(vendorId: string): Promise<number>;

@@ -45,6 +45,7 @@ import { VendorRateLimits1765850000000 } from './1765850000000-vendor-rate-limit
 import { BillPaymentReference1765900000000 } from './1765900000000-bill-payment-reference';
 import { ReadWindowSummaries1766100000000 } from './1766100000000-read-window-summaries';
 import { CreditNotesPerRefund1766500000000 } from './1766500000000-credit-notes-per-refund';
+import { GaplessInvoiceNumbers1766600000000 } from './1766600000000-gapless-invoice-numbers';
 
 export const MIGRATIONS = [
   Foundation1763683200000,
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   BillPaymentReference1765900000000,
   ReadWindowSummaries1766100000000,
   CreditNotesPerRefund1766500000000,
+  GaplessInvoiceNumbers1766600000000,
 ];
