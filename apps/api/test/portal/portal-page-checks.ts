@@ -1,4 +1,4 @@
-import { Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeFindings, sidewaysOverflow } from '../support/page-checks';
 
 // What every portal browser test checks on a page, in one place.
@@ -38,4 +38,30 @@ export async function go(page: Page, name: string, width: number) {
   await page.getByRole('heading', { level: 1, name }).waitFor();
   // Focus moved to the new page's heading.
   await page.locator('#page-title:focus').waitFor();
+}
+
+/**
+ * A new browser context at `width` px, signed in to the portal of `vendorId` with a password, on the Overview.
+ * `problems` collects the page's script errors and console errors once it is signed in.
+ */
+export async function signInToPortal(
+  browser: Browser,
+  at: { baseUrl: string; vendorId: string; email: string; password: string; width: number },
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: at.width, height: at.width < 800 ? 844 : 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  let ready = false;
+  page.on('console', (m) => ready && m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${at.baseUrl}/portal/?vendor=${at.vendorId}`);
+  await page.click('#portal-sign-in');
+  await page.locator('#password').waitFor();
+  await page.fill('#email', at.email);
+  await page.fill('#password', at.password);
+  await page.click('#sign-in');
+  await page.waitForURL(/\/portal\/$/);
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  ready = true;
+  return { context, page, problems };
 }

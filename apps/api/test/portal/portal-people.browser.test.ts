@@ -1,8 +1,8 @@
 import { RegisterBrowserClient, SignUp } from '@kiosk/domain/identity';
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { Browser } from 'playwright-core';
 import { describeWithChromium, launchChromium } from '../support/chromium';
 import { bearer, givenVendor, startListeningApp } from '../support/harness';
-import { audit, go } from './portal-page-checks';
+import { audit, go, signInToPortal } from './portal-page-checks';
 
 /**
  * The portal shows people, not ids (issue 27), at 1280 and 390 px: lists of
@@ -23,23 +23,8 @@ let owner: string;
 const mail = (local: string) => `${local}@${vendor.vendorId}.example.com`;
 let anna: { contractId: string; invoiceNumber: string };
 
-async function signedIn(width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  let ready = false;
-  page.on('console', (m) => ready && m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(`${app.baseUrl}/portal/?vendor=${vendor.vendorId}`);
-  await page.click('#portal-sign-in');
-  await page.locator('#password').waitFor();
-  await page.fill('#email', owner);
-  await page.fill('#password', PASSWORD);
-  await page.click('#sign-in');
-  await page.waitForURL(/\/portal\/$/);
-  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  ready = true;
-  return { context, page, problems };
+async function signedIn(width: number) {
+  return signInToPortal(browser, { baseUrl: app.baseUrl, vendorId: vendor.vendorId, email: owner, password: PASSWORD, width });
 }
 
 describeWithChromium('the portal names people (headless Chromium, axe-core, 390 px and desktop)', () => {

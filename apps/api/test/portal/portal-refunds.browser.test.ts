@@ -1,9 +1,9 @@
 import { CreateStaffUser, SignUp } from '@kiosk/domain/identity';
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { givenShop, pagePath } from '../checkout/support';
 import { describeWithChromium, launchChromium } from '../support/chromium';
 import { startListeningApp } from '../support/harness';
-import { audit } from './portal-page-checks';
+import { audit, signInToPortal } from './portal-page-checks';
 
 /**
  * Refunds from the portal (issue 27), at 1280 and 390 px: an owner finds a
@@ -37,23 +37,8 @@ async function paidReader() {
   return reader;
 }
 
-async function signedIn(email: string, width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  let ready = false;
-  page.on('console', (m) => ready && m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(`${app.baseUrl}/portal/?vendor=${shop.vendorId}`);
-  await page.click('#portal-sign-in');
-  await page.locator('#password').waitFor();
-  await page.fill('#email', email);
-  await page.fill('#password', PASSWORD);
-  await page.click('#sign-in');
-  await page.waitForURL(/\/portal\/$/);
-  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  ready = true;
-  return { context, page, problems };
+async function signedIn(email: string, width: number) {
+  return signInToPortal(browser, { baseUrl: app.baseUrl, vendorId: shop.vendorId, email, password: PASSWORD, width });
 }
 
 /** Opens the reader as staff do: the Readers page, searched by e-mail. */
