@@ -59,3 +59,25 @@ describe('which database errors mean "unavailable" (503)', () => {
     expect(problemResponse(new TypeError('x'), 'req-2', pino({ level: 'silent' })).status).toBe(500);
   });
 });
+
+describe('a write that lost a race decided in the database', () => {
+  const silent = pino({ level: 'silent' });
+  it('answers 409 when what it refers to was removed at the same time (a tag added while the reader erases the account)', () => {
+    const error = wrapped(pgError('insert or update on table "user_tags" violates foreign key constraint', '23503'));
+    const answer = problemResponse(error, 'r1', silent);
+    expect(answer.status).toBe(409);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 409, code: 'REQUEST.CONCURRENT_CHANGE', requestId: 'r1' });
+  });
+
+  it.each([
+    ['a deadlock', '40P01'],
+    ['a serialization failure', '40001'],
+  ])('answers 503 with Retry-After for %s: nothing was written, the retry may pass', (_name, code) => {
+    const answer = problemResponse(wrapped(pgError('deadlock detected', code)), 'r2', silent);
+    expect([answer.status, answer.headers['Retry-After'], JSON.parse(answer.body).code]).toEqual([503, '5', 'SERVICE.CONCURRENT_CHANGE']);
+  });
+
+  it('leaves other errors a 500', () => {
+    expect(problemResponse(wrapped(pgError('syntax error', '42601')), 'r3', silent).status).toBe(500);
+  });
+});

@@ -69,3 +69,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A write that lost a race decided in the database: `reference` when a row it
+ * refers to was removed by another transaction at the same time (foreign_key_violation,
+ * e.g. a reader's tag added while the reader erases the account), `retry` when
+ * PostgreSQL undid it to break a deadlock or a serialization conflict. Neither is
+ * a bug of the request: the first answers 409 (look again), the second 503 (try again).
+ */
+export function concurrentConflictOf(error: unknown): 'reference' | 'retry' | null {
+  for (const e of chain(error)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code === '23503') return 'reference';
+    if (code === '40P01' || code === '40001') return 'retry';
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 import { DomainError, DomainErrorKind } from '@kiosk/domain';
 import { ErrorRequestHandler } from 'express';
 import { Logger } from 'pino';
-import { isDatabaseUnavailable } from '../database/errors';
+import { concurrentConflictOf, isDatabaseUnavailable } from '../database/errors';
 
 /** Seconds a client is asked to wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -155,6 +155,14 @@ export function toHttpProblem(error: unknown, log: Pick<Logger, 'error' | 'warn'
     // The database is away (stopped, restarting, cut off): the request may work later.
     log.warn({ err: error }, 'database unavailable');
     return new HttpProblem(503, 'SERVICE.DATABASE_UNAVAILABLE', 'the database cannot be reached; retry later');
+  }
+  const conflict = concurrentConflictOf(error);
+  if (conflict) {
+    // Lost a race another request won (the database decided it and undid this one): nothing was written.
+    log.warn({ err: error, conflict }, 'lost a concurrent change');
+    return conflict === 'retry'
+      ? new HttpProblem(503, 'SERVICE.CONCURRENT_CHANGE', 'another change to the same data won; nothing was written, retry')
+      : new HttpProblem(409, 'REQUEST.CONCURRENT_CHANGE', 'something this request refers to was removed at the same time; nothing was written');
   }
   const parsed = frameworkProblem(error);
   if (parsed) return parsed;
