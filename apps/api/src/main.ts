@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   // while this thread loads the service's modules below, synchronously.
   const opening = openDatabase(config, logger);
   opening.catch(() => undefined); // awaited below; an early failure is not an unhandled one meanwhile
-  const { createRuntime, DEMO_VENDOR_ID, demoOwnerSignInLink, loadDemoData, PaywallViewCounter, ConfigCache } = serviceModules();
+  const { createRuntime, DEMO_OWNER_EMAIL, DEMO_VENDOR_ID, demoOwnerSignInLink, loadDemoData, PaywallViewCounter, ConfigCache } = serviceModules();
   const database = await opening;
   const runtime = await createRuntime(config, database, logger);
   let ownerLink: DemoOwnerLink | null = null;
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
 
   const server: Server = createHttpServer(runtime.app, config.httpTimeouts).listen(config.port, config.host, () => {
     logger.info({ baseUrl: config.baseUrl, authUrl: config.authUrl, embedded: database.embedded }, 'kiosk listening');
-    const banner = startupBanner(config.env, config.baseUrl, DEMO_VENDOR_ID, ownerLink);
+    const banner = startupBanner(config.env, config.baseUrl, { vendorId: DEMO_VENDOR_ID, ownerEmail: DEMO_OWNER_EMAIL }, ownerLink);
     if (banner) process.stdout.write(banner);
   });
   let stopping = false;

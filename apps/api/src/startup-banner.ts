@@ -15,12 +15,12 @@ export interface DemoOwnerLink {
 export function startupBanner(
   env: 'development' | 'test' | 'production',
   baseUrl: string,
-  demoVendorId: string,
+  demo: { readonly vendorId: string; readonly ownerEmail: string },
   ownerLink: DemoOwnerLink | null = null,
 ): string | null {
   if (env !== 'development') return null;
   const base = baseUrl.replace(/\/+$/, '');
-  const vendor = encodeURIComponent(demoVendorId);
+  const vendor = encodeURIComponent(demo.vendorId);
   const lines = [
     '',
     'Kiosk is ready:',
@@ -37,7 +37,7 @@ export function startupBanner(
         ]
       : [
           'Staff portal sign-in: a one-time link for the demo owner is printed by',
-          `  npm run kiosk -- staff:sign-in-link --vendor ${demoVendorId} --email staff@demo.localhost`,
+          `  npm run kiosk -- staff:sign-in-link --vendor ${demo.vendorId} --email ${demo.ownerEmail}`,
           'or sign in with an e-mailed code (the Mailbox shows it).',
         ]),
     '',

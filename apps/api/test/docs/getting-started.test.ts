@@ -1,12 +1,11 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM, launchChromium } from '../support/chromium';
 import { go } from '../portal/portal-page-checks';
 import { onRealPostgres } from '../support/harness';
-import { existsSync } from 'node:fs';
 
 /**
  * docs/getting-started.md, run as written: the built service on a fresh
