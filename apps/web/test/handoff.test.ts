@@ -72,6 +72,10 @@ describe('the handoff after a purchase', () => {
     expect(calls.some((c) => c.url.includes('kiosk_handoff') || String(c.init.body ?? '').includes('kiosk_handoff'))).toBe(false);
     expect(b.events.filter((e) => e.type === SERVICE_EVENTS.authenticated)).toEqual([{ type: SERVICE_EVENTS.authenticated, detail: { sub: 'u-1' } }]);
     expect(b.events.some((e) => e.type === SERVICE_EVENTS.purchase)).toBe(true);
+    // The page waits for the purchase's entitlement made at or after the checkout's creation: a test-mode
+    // vendor's test clock may stand still, giving both the same time, and "strictly after" would never come.
+    const waits = calls.filter((c) => new URL(c.url).pathname === '/entitlements').map((c) => new URL(c.url).searchParams.get('wait-for-entitlement-after'));
+    expect(waits).toEqual(['2025-12-31T23:59:59.999Z']);
     expect(await service.auth.isAuthenticated()).toBe(true);
     expect(await service.auth.getTokenSilently()).toBe('at-1');
   });
