@@ -225,7 +225,8 @@ module.exports = {
     {
       // Rooms a reader can hold in their head: no source file over 400 lines (migrations are history; tests apart).
       // Split by responsibility, with names that say what each part holds.
-      files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+      // apps/api/test/platform/file-sizes.test.ts lists every file over it, tests included.
+      files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx'],
       excludedFiles: ['**/*.test.ts', '**/migrations/**'],
       rules: { 'max-lines': ['error', { max: 400 }] },
     },
