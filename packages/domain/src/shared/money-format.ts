@@ -25,8 +25,27 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/\u
 export function formatMoney(minor: number, currency: string, locale: string | null | undefined): string {
   const major = minor / 100;
   try {
-    return plain(new Intl.NumberFormat(moneyLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major));
+    return plain(currencyFormat(moneyLocale(locale), currency).format(major));
   } catch {
     return `${major.toFixed(2)} ${currency}`;
   }
+}
+
+/**
+ * Making an Intl.NumberFormat costs some hundred times what formatting with
+ * it does (an invoice e-mail formats a dozen amounts), so one is kept per
+ * locale and currency; the few hundred ISO 4217 codes bound the map, and a
+ * code Intl refuses is never kept.
+ */
+const FORMATS = new Map<string, Intl.NumberFormat>();
+const MOST_FORMATS_KEPT = 512;
+function currencyFormat(intlLocale: string, currency: string): Intl.NumberFormat {
+  const key = `${intlLocale} ${currency}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    if (FORMATS.size >= MOST_FORMATS_KEPT) FORMATS.clear();
+    FORMATS.set(key, format);
+  }
+  return format;
 }
