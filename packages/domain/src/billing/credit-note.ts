@@ -1,6 +1,6 @@
 import { money } from '../shared';
 import { InvoiceDocument, InvoiceLine } from './invoice';
-import { RateTotal, shareAmong } from './tax/bill-tax';
+import { shareAmong, totalsPerRate } from './tax/bill-tax';
 import { taxLine } from './tax/line-tax';
 
 const negate = (n: number) => (n === 0 ? 0 : -n);
@@ -25,7 +25,7 @@ export function composeCreditNote(
 ): InvoiceDocument {
   const whole = input.grossMinor === undefined || input.grossMinor >= invoice.total.minor;
   const lines = whole ? invoice.lines : partOfLines(invoice, input.grossMinor!);
-  const taxTotals = whole ? invoice.taxTotals : totalsOf(lines);
+  const taxTotals = whole ? invoice.taxTotals : totalsPerRate(lines.map((l) => ({ ...l, code: l.vatCategory })));
   const sum = (key: 'net' | 'tax' | 'gross') => lines.reduce((s, l) => s + l[key], 0);
   return {
     ...invoice,
@@ -53,16 +53,4 @@ function partOfLines(invoice: InvoiceDocument, grossMinor: number): InvoiceLine[
     const unitPrice = invoice.priceMode === 'TAX_INCLUDED' ? gross : net;
     return [{ ...line, quantity: 1, unitPrice, allowance: 0, net, tax, gross }];
   });
-}
-
-function totalsOf(lines: readonly InvoiceLine[]): RateTotal[] {
-  const totals: RateTotal[] = [];
-  for (const line of lines) {
-    const i = totals.findIndex((t) => t.rate === line.rate && t.code === line.vatCategory);
-    const total = i >= 0 ? totals[i] : { rate: line.rate, code: line.vatCategory, net: 0, tax: 0, gross: 0 };
-    const next = { ...total, net: total.net + line.net, tax: total.tax + line.tax, gross: total.gross + line.gross };
-    if (i >= 0) totals[i] = next;
-    else totals.push(next);
-  }
-  return totals.sort((a, b) => b.rate - a.rate || a.code.localeCompare(b.code));
 }

@@ -74,15 +74,7 @@ export function taxBill(input: {
       ...taxLine(line.amount, rate, input.mode),
     };
   });
-  const totals: RateTotal[] = [];
-  for (const line of lines) {
-    const i = totals.findIndex((t) => t.rate === line.rate && t.code === line.code);
-    const total = i >= 0 ? totals[i] : { rate: line.rate, code: line.code, net: 0, tax: 0, gross: 0 };
-    const next = { ...total, net: total.net + line.net, tax: total.tax + line.tax, gross: total.gross + line.gross };
-    if (i >= 0) totals[i] = next;
-    else totals.push(next);
-  }
-  totals.sort((a, b) => b.rate - a.rate || a.code.localeCompare(b.code));
+  const totals = totalsPerRate(lines);
   const sum = (key: 'net' | 'tax' | 'gross') => lines.reduce((s, l) => s + l[key], 0);
   return {
     mode: input.mode,
@@ -124,4 +116,22 @@ export function shareAmong(price: number, listAmounts: readonly number[]): numbe
     left -= 1n;
   }
   return shares.map(Number);
+}
+
+/**
+ * The VAT breakdown of some lines (each with its rate, category code and
+ * amounts): one total per rate and category code,
+ * highest rate first (the order invoices list them in). A bill and a credit
+ * note add up their lines this one way, so their breakdowns always agree.
+ */
+export function totalsPerRate(lines: readonly RateTotal[]): RateTotal[] {
+  const totals: RateTotal[] = [];
+  for (const line of lines) {
+    const i = totals.findIndex((t) => t.rate === line.rate && t.code === line.code);
+    const total = i >= 0 ? totals[i] : { rate: line.rate, code: line.code, net: 0, tax: 0, gross: 0 };
+    const next = { ...total, net: total.net + line.net, tax: total.tax + line.tax, gross: total.gross + line.gross };
+    if (i >= 0) totals[i] = next;
+    else totals.push(next);
+  }
+  return totals.sort((a, b) => b.rate - a.rate || a.code.localeCompare(b.code));
 }
