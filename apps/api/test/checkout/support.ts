@@ -31,6 +31,9 @@ export async function givenShop(app: TestApp) {
   return v;
 }
 
+/** An hour in milliseconds (checkout lifetimes are set in hours). */
+export const HOUR = 3_600_000;
+
 export const rowsOf = (app: TestApp, table: string, where: string, params: unknown[]) =>
   app.runtime.database.db.query(`SELECT * FROM ${table} WHERE ${where}`, params);
 

@@ -10,6 +10,12 @@ export const basic = (clientId: string, visitorId: string) => ({
   Authorization: `Basic ${Buffer.from(`${clientId}:${visitorId}`).toString('base64')}`,
 });
 
+/** The admin-only fields of a paywall; the rest is what readers see. */
+const ADMIN_ONLY = ['name', 'status', 'entity', 'createdAt', 'modifiedAt', 'previewUrl'];
+
+/** The public render shape of a paywall in the admin shape (what GET /paywalls/{id} and a blocked access answer show). */
+export const publicOf = (admin: Record<string, unknown>) => Object.fromEntries(Object.entries(admin).filter(([k]) => !ADMIN_ONLY.includes(k)));
+
 /** A one-off article product of the vendor (purchase option `<sku>-once`, 49 SEK) whose content id is `publisherContentId`. */
 export async function givenArticleProduct(app: TestApp, vendorId: string, sku: string, publisherContentId: string): Promise<void> {
   const c = app.runtime.container;

@@ -1,18 +1,12 @@
-import { CreatePurchaseOption } from '@kiosk/domain/catalog';
-import { createUser } from '@kiosk/domain/identity';
-import { IssueUserToken } from '@kiosk/domain/identity';
-import { money } from '@kiosk/domain';
 import { VoidBillsOfCanceledContract } from '@kiosk/domain/billing';
-import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Response } from 'superagent';
 import { EmbeddedMailer } from '../../src/billing/billing.module';
-import { IDENTITY } from '../../src/identity/identity.module';
 import { describeWithChromium, launchChromium } from '../support/chromium';
 import { bearer, givenVendor, startTestApp, TestApp } from '../support/harness';
-import { contractUseCases, rowsOf } from './support';
+import { binary, givenMarketBills, givenPublisher, MarketBill, pdfText, Publisher } from './invoices-support';
+import { rowsOf } from './support';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -20,186 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-interface PdfText {
-  pages: string[];
-  numPages: number;
-  title: string | null;
-  author: string | null;
-}
-
-/** The text of a PDF, extracted by pdf.js in a child process (pdfjs-dist is an ES module). */
-function pdfText(pdf: Buffer): Promise<PdfText> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [join(__dirname, 'pdf-text.mjs')], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as PdfText),
-    );
-    child.stdin!.end(pdf);
-  });
-}
-
-/** A supertest parser that keeps a binary answer (PDF, XML) as a Buffer. */
-const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
 /** The first element named `name` (with its namespace prefix) in `xml`, as text; '' when absent. */
 const element = (xml: string, name: string) => new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml)?.[1]?.trim() ?? '';
 const elements = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`, 'g'))].map((m) => m[1].trim());
 
-/**
- * A Swedish publisher (with full billing settings) selling `news` (tax
- * category news) at 99.99 SEK including VAT, and `pass` (standard) at
- * 80.00 SEK excluding VAT; a Swedish consumer, a German consumer and a
- * German business with a VAT number and billing address in its profile.
- */
-async function givenPublisher() {
-  const v = await givenVendor(app);
-  const full = await v.apiToken('full');
-  const c = app.runtime.container;
-  const settings = await app.http.patch('/management/billing-settings').set(bearer(full)).send({
-    legalName: 'Nordisk Tidning Förlag AB',
-    street: 'Sveavägen 12',
-    zip: '111 57',
-    city: 'Stockholm',
-    country: 'SE',
-    vatNumber: 'SE556703748501',
-    paymentInstructions: 'Bankgiro 5050-1055, or IBAN SE45 5000 0000 0583 9825 7466 (BIC ESSESESS)',
-  });
-  expect(settings.status).toBe(200);
-  const news = await app.http
-    .post('/management/products')
-    .set(bearer(full))
-    .send({ sku: 'news', title: 'Dagens Nyheter Digital', productType: 'publication', taxCategory: 'news' });
-  expect(news.status).toBe(201);
-  expect(news.body.taxCategory).toBe('news');
-  const pass = await app.http.post('/management/products').set(bearer(full)).send({ sku: 'pass', title: 'Året runt-pass', productType: 'pass' });
-  expect(pass.body.taxCategory).toBe('standard');
-  const base = { vendorId: v.vendorId, taxIncluded: true, recurring: { interval: 'MONTH' as const, time: 1 }, seatsPerUnit: 1, minQuantity: 1, maxQuantity: 10 };
-  await c.get(CreatePurchaseOption).execute({ ...base, id: 'news-monthly', sku: 'news', name: 'Monthly', price: money(9_999, 'SEK') });
-  await c.get(CreatePurchaseOption).execute({ ...base, id: 'pass-monthly', sku: 'pass', name: 'Monthly', price: money(8_000, 'SEK'), taxIncluded: false });
-
-  const contracts = contractUseCases(c);
-  const germanBusiness = await c.get(IDENTITY.Users).addOrGet(
-    createUser({ id: `${v.vendorId}-gmbh`, vendorId: v.vendorId, email: `einkauf@${v.vendorId}.example.de`, firstName: 'Jürgen', lastName: 'Groß' }, app.clock.now()),
-  );
-  const readerToken = async (userId: string) => (await c.get(IssueUserToken).execute({ vendorId: v.vendorId, userId })).accessToken;
-  const profile = await app.http
-    .patch('/profile')
-    .set(bearer(await readerToken(germanBusiness.id)))
-    .send({
-      companyInfo: { companyName: 'Müller & Söhne GmbH', vatNr: 'DE136695976' },
-      billingAddress: { country: 'DE', zip: '10117', city: 'Berlin', street: 'Friedrichstraße 100' },
-    });
-  expect(profile.status).toBe(200);
-
-  const order = (email: string, country: string, extra: object = {}) =>
-    contracts.create.execute({
-      vendorId: v.vendorId,
-      sku: 'news',
-      purchaseOptionId: 'news-monthly',
-      quantity: 3,
-      user: { email, firstName: 'Åsa', lastName: 'Öberg' },
-      payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country },
-      confirm: true,
-      ...extra,
-    });
-  const billOf = async (contractId: string) => {
-    const [row] = await rowsOf(app, 'bills', v.vendorId, 'AND contract_id = $2', [contractId]);
-    return row as { id: string; price_minor: string; tax: Record<string, unknown>; receipt_url: string; invoice_number: string };
-  };
-  const read = await v.apiToken('read');
-  const pdfOf = async (billId: string, query = '') => {
-    const res = await app.http.get(`/management/bills/${billId}/invoice${query}`).set(bearer(read)).buffer(true).parse(binary);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    return res.body as Buffer;
-  };
-  return { v, full, read, order, billOf, pdfOf, readerToken, germanBusiness, contracts };
-}
-
 describe('VAT by market on invoices (issue 18)', () => {
-  let p: Awaited<ReturnType<typeof givenPublisher>>;
-  let se: { contractId: string; bill: Awaited<ReturnType<typeof p.billOf>> };
-  let de: typeof se;
-  let b2b: typeof se;
+  let p: Publisher;
+  let se: MarketBill;
+  let de: MarketBill;
+  let b2b: MarketBill;
 
   beforeAll(async () => {
-    p = await givenPublisher();
-    const seContract = await p.order(`anna@${p.v.vendorId}.example.se`, 'SE');
-    const deContract = await p.order(`karl@${p.v.vendorId}.example.de`, 'DE');
-    const b2bContract = await p.order(p.germanBusiness.email, 'DE', {
-      contractType: 'BUSINESS',
-      user: { email: p.germanBusiness.email },
-      invoice: { customerReference: 'Bestellung 4711', vendorReference: 'Kundenbetreuung Ada', ediNumber: '0088:4035811991014' },
-    });
-    se = { contractId: seContract.id, bill: await p.billOf(seContract.id) };
-    de = { contractId: deContract.id, bill: await p.billOf(deContract.id) };
-    b2b = { contractId: b2bContract.id, bill: await p.billOf(b2bContract.id) };
-  });
-
-  it('taxes a Swedish consumer at 6 % (news), carved out of the price that includes it', () => {
-    // 3 x 99.99 = 299.97 SEK including VAT; VAT = 299.97 x 6/106 = 16.979... -> 16.98.
-    expect(se.bill.price_minor).toBe('29997');
-    expect(se.bill.tax).toMatchObject({ mode: 'TAX_INCLUDED', country: 'SE', reverseCharge: false, net: 28299, tax: 1698, gross: 29997, note: null });
-  });
-
-  it('taxes a German consumer where they live: 7 % (news)', () => {
-    // 299.97 x 7/107 = 19.624... -> 19.62.
-    expect(de.bill.tax).toMatchObject({ country: 'DE', reverseCharge: false, net: 28035, tax: 1962, gross: 29997 });
-  });
-
-  it('reverse-charges a German business with a VAT number of valid form: no VAT, the legal note', () => {
-    expect(b2b.bill.tax).toMatchObject({ country: 'DE', reverseCharge: true, buyerVatNumber: 'DE136695976', net: 29997, tax: 0, gross: 29997 });
-    expect(String(b2b.bill.tax.note)).toMatch(/Reverse charge.*Article 196/);
-  });
-
-  it('takes the business details and billing address given when the contract is made (POST /management/contracts) for the invoice', async () => {
-    const contractsToken = await p.v.apiToken('full', ['contracts:write']);
-    const created = await app.http
-      .post('/management/contracts')
-      .set(bearer(contractsToken))
-      .send({
-        sku: 'news',
-        purchaseOptionId: 'news-monthly',
-        contractType: 'BUSINESS',
-        user: {
-          email: `buero@${p.v.vendorId}.example.at`,
-          firstName: 'Lena',
-          businessDetails: { companyName: 'Wiener Zeitungshaus GmbH', vatNr: 'ATU13585627' },
-          address: { street: 'Ringstraße 1', zip: '1010', city: 'Wien', country: 'AT' },
-        },
-        payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country: 'AT' },
-        confirm: true,
-      });
-    expect(created.status).toBe(201);
-    const bill = await p.billOf(created.body.id);
-    expect(bill.tax).toMatchObject({ country: 'AT', reverseCharge: true, buyerVatNumber: 'ATU13585627', tax: 0 });
-    const page = (await pdfText(await p.pdfOf(bill.id))).pages[0];
-    for (const expected of ['Wiener Zeitungshaus GmbH', 'ATU13585627', 'Ringstraße 1', '1010', 'Wien']) expect(page).toContain(expected);
-  });
-
-  it('shows net, VAT, gross and the rate beside the price on the bill; an unpaid bill has no receiptUrl yet', async () => {
-    const token = await p.readerToken((await app.runtime.database.db.query(`SELECT user_id FROM bills WHERE vendor_id = $1 AND id = $2`, [p.v.vendorId, de.bill.id]))[0].user_id);
-    const res = await app.http.get(`/bills/${de.bill.id}`).set(bearer(token));
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      price: 299.97,
-      currency: 'SEK',
-      tax: { net: 280.35, vat: 19.62, gross: 299.97, rate: 7, country: 'DE', reverseCharge: false, taxIncluded: true },
-      // Null until a receipt exists (docs/invoices.md "Receipts"): an invoice is not a receipt.
-      receiptUrl: null,
-    });
-  });
-
-  it('shows the VAT of the contract price on the contract, as its next invoice will', async () => {
-    const contracts = await p.v.apiToken('read');
-    const res = await app.http.get(`/management/contracts/${de.contractId}`).set(bearer(contracts));
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ price: 299.97, tax: { net: 280.35, vat: 19.62, gross: 299.97, rate: 7, country: 'DE', taxIncluded: true } });
-    const business = await app.http.get(`/management/contracts/${b2b.contractId}`).set(bearer(contracts));
-    expect(business.body.tax).toMatchObject({ vat: 0, rate: 0, reverseCharge: true, rates: [{ rate: 0, category: 'AE', net: 299.97, vat: 0 }] });
+    ({ p, se, de, b2b } = await givenMarketBills(app));
   });
 
   it('serves the invoice PDF of an unpaid bill to the reader it belongs to, to the vendor, and to nobody else', async () => {
@@ -335,52 +161,11 @@ describe('VAT by market on invoices (issue 18)', () => {
     expect(element(element(xml, 'cac:BillingReference'), 'cbc:ID')).toBe(b2b.bill.invoice_number);
     expect(element(element(xml, 'cac:LegalMonetaryTotal'), 'cbc:PayableAmount')).toBe('299.97');
   });
-
-  it('lets the vendor set billing settings and product tax categories, and refuses what is not valid', async () => {
-    const got = await app.http.get('/management/billing-settings').set(bearer(p.read));
-    expect(got.body).toMatchObject({ legalName: 'Nordisk Tidning Förlag AB', country: 'SE', vatNumber: 'SE556703748501', rateOverrides: [] });
-    const bad = await app.http.patch('/management/billing-settings').set(bearer(p.full)).send({ vatNumber: 'SE123' });
-    expect(bad.status).toBe(400);
-    expect(bad.body.code).toBe('BILLING.BAD_SETTINGS');
-    expect((await app.http.patch('/management/billing-settings').set(bearer(p.read)).send({ city: 'Malmö' })).status).toBe(403);
-    const overridden = await app.http
-      .patch('/management/billing-settings')
-      .set(bearer(p.full))
-      .send({ rateOverrides: [{ country: 'SE', category: 'standard', rate: 12.5 }] });
-    expect(overridden.body.rateOverrides).toEqual([{ country: 'SE', category: 'standard', rate: 12.5 }]);
-    const patched = await app.http.patch('/management/products/pass').set(bearer(p.full)).send({ taxCategory: 'e_publication' });
-    expect(patched.body.taxCategory).toBe('e_publication');
-    expect((await app.http.patch('/management/products/pass').set(bearer(p.full)).send({ taxCategory: 'food' })).status).toBe(400);
-    await p.contracts.create.execute({
-      vendorId: p.v.vendorId,
-      sku: 'pass',
-      purchaseOptionId: 'pass-monthly',
-      user: { email: `pass@${p.v.vendorId}.example.se` },
-      payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
-      confirm: true,
-    });
-    const [row] = await rowsOf(app, 'bills', p.v.vendorId, "AND items->0->>'sku' = 'pass'");
-    // 80.00 SEK excluding VAT, e-publication in Sweden: 6 % added on top.
-    expect(row.tax).toMatchObject({ mode: 'TAX_EXCLUDED', net: 8000, tax: 480, gross: 8480 });
-    expect(row.price_minor).toBe('8480');
-    await app.http.patch('/management/products/pass').set(bearer(p.full)).send({ taxCategory: 'standard' });
-    await p.contracts.create.execute({
-      vendorId: p.v.vendorId,
-      sku: 'pass',
-      purchaseOptionId: 'pass-monthly',
-      user: { email: `pass2@${p.v.vendorId}.example.se` },
-      payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
-      confirm: true,
-    });
-    const rows = await rowsOf(app, 'bills', p.v.vendorId, "AND items->0->>'sku' = 'pass' ORDER BY invoice_number");
-    // The vendor's own rate for standard goods in Sweden: 12.5 %.
-    expect(rows[1].tax).toMatchObject({ net: 8000, tax: 1000, gross: 9000 });
-  });
 });
 
 describeWithChromium('the invoice PDF rendered to an image', () => {
   it('renders page 1 with pdf.js in Chromium to a PNG with ink on it', async () => {
-    const p = await givenPublisher();
+    const p = await givenPublisher(app);
     const contract = await p.order(`bild@${p.v.vendorId}.example.se`, 'SE');
     const bill = await p.billOf(contract.id);
     const pdf = await p.pdfOf(bill.id);
