@@ -113,6 +113,24 @@ export class TypeOrmReadLedger implements ReadLedger {
     return rows.map(readOf);
   }
 
+  /**
+   * The first entry of the window's index range (vendor, paywall, reader,
+   * read_at): one row whatever the window holds. Written as ORDER BY ...
+   * LIMIT 1, not min(): asked for min() the planner takes the primary key
+   * (same leading columns, believed as cheap) and filters the reader's every
+   * read (seen: 10,196 buffers for a bot at 10,000 reads, against 4).
+   */
+  async oldestReadInWindow(query: { vendorId: string; paywallId: string; readerKey: ReaderKey; windowStart: Date }): Promise<Date | null> {
+    const [row] = await sqlRows<{ oldest: Date }>(
+      managerOf(this.db),
+      `SELECT read_at AS oldest FROM paywall_reads
+        WHERE vendor_id = $1 AND paywall_id = $2 AND reader_key = $3 AND read_at > $4
+        ORDER BY read_at LIMIT 1`,
+      [query.vendorId, query.paywallId, query.readerKey, query.windowStart],
+    );
+    return row ? new Date(row.oldest) : null;
+  }
+
   async readCounts(query: ReadCountsQuery): Promise<{ daily: number; weekly: number }> {
     const [row] = await preparedRows<{ daily: number; weekly: number }>(this.db, READ_COUNTS, readCountsParameters(query));
     return { daily: Number(row.daily), weekly: Number(row.weekly) };

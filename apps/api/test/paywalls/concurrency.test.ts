@@ -1,4 +1,4 @@
-import { onRealPostgres, startTestApp, TestApp } from '../support/harness';
+import { onRealPostgres, openTestDatabase, startTestApp, TestApp } from '../support/harness';
 import { givenPaywallVendor } from './support';
 
 let app: TestApp;
@@ -70,5 +70,31 @@ describe('the leaky allowance under concurrency', () => {
     expect(again.map((r) => r.body.remaining)).toEqual(Array(16).fill(9_984));
     const [{ n }] = await app.runtime.database.db.query(`SELECT count(*)::int AS n FROM paywall_reads WHERE vendor_id = $1`, [v.vendorId]);
     expect(n).toBe(16);
+  });
+
+  onPostgres("a visitor at its limit is refused without the reader's lock: refusals go on while another transaction holds it", async () => {
+    const v = await givenPaywallVendor(app);
+    const paywall = await v.leakyPaywall(2);
+    const visitor = v.visitor('visitor-full');
+    const read = (id: string) => app.http.post(`/paywalls/${paywall.id}/access`).set(visitor).send({ publisherContentId: id, url: `https://n.example.com/${id}` });
+    for (const id of ['a', 'b']) expect((await read(id)).body.status).toBe('allowed');
+    expect((await read('c')).body).toMatchObject({ status: 'blocked', remaining: 0 });
+    // Another session takes the visitor's lock (what a read being recorded holds) and keeps it.
+    const other = await openTestDatabase(1);
+    const holder = other.db.createQueryRunner();
+    try {
+      await holder.startTransaction();
+      await holder.query(`SELECT paywall_reader_lock($1, $2, $3)`, [v.vendorId, paywall.id, 'visitor:visitor-full']);
+      const refused = await Promise.all(['d', 'e', 'f', 'g'].map(read));
+      expect(refused.map((r) => [r.status, r.body.status, r.body.remaining])).toEqual(Array(4).fill([200, 'blocked', 0]));
+      // An article this visitor read is still open, also without the lock.
+      expect((await read('a')).body.status).toBe('allowed');
+    } finally {
+      await holder.rollbackTransaction();
+      await holder.release();
+      await other.close();
+    }
+    const [{ n }] = await app.runtime.database.db.query(`SELECT count(*)::int AS n FROM paywall_reads WHERE vendor_id = $1`, [v.vendorId]);
+    expect(n).toBe(2);
   });
 });

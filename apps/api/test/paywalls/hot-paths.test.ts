@@ -73,6 +73,26 @@ describe('hot paths: statements per request once the configuration cache is warm
     expect(statements).toEqual([expect.stringMatching(/^SELECT decided, reads_in_window FROM paywall_record_read\(.*set_config\('synchronous_commit', 'off', true\)/)]);
   });
 
+  it("a refused read's renewsAt comes from the window's oldest read, one row whatever the window holds", async () => {
+    const v = await givenPaywallVendor(app);
+    const paywall = await v.leakyPaywall(3, 24);
+    const visitor = v.visitor();
+    await cacheSettled(app);
+    const read = (id: string) => app.http.post(`/paywalls/${paywall.id}/access`).set(visitor).send({ publisherContentId: id, url: `https://n.example.com/${id}` });
+    const first = app.clock.now();
+    for (const id of ['a', 'b', 'c']) {
+      expect((await read(id)).status).toBe(200);
+      app.clock.advance(60_000);
+    }
+    const rows: number[] = [];
+    const statements = await statementsOf(async () => {
+      const refused = await read('d').expect(200);
+      expect(refused.body).toMatchObject({ status: 'blocked', renewsAt: new Date(first.getTime() + 24 * 3_600_000).toISOString() });
+    }, rows);
+    expect(statements).toEqual([expect.stringMatching(/paywall_record_read/), expect.stringMatching(/^SELECT read_at AS oldest FROM paywall_reads .* ORDER BY read_at LIMIT 1$/)]);
+    expect(rows).toEqual([1, 1]);
+  });
+
   it('a counted read that is its own transaction commits without waiting for the flush; inside a transaction it changes nothing', async () => {
     const db = app.runtime.database.db;
     const ledger = new TypeOrmReadLedger(db, noViews);

@@ -50,16 +50,14 @@ export interface PaywallCheckResult {
  * Asked only for a blocked answer, so the hot path of a free read pays nothing.
  */
 export async function renewalOf(
-  ledger: Pick<ReadLedger, 'readsInWindow'>,
+  ledger: Pick<ReadLedger, 'oldestReadInWindow'>,
   query: Omit<RecordReadQuery, 'now'>,
   leaky: Paywall['content']['settings']['leaky'],
   reason: AllowedReason | BlockedReason,
 ): Promise<Date | null> {
   if (reason !== 'limit_reached' || !leaky.enabled || leaky.count <= 0) return null;
-  const reads = await ledger.readsInWindow({ vendorId: query.vendorId, paywallId: query.paywallId, readerKey: query.readerKey, windowStart: query.windowStart });
-  if (reads.length === 0) return null;
-  const oldest = Math.min(...reads.map((r) => r.readAt.getTime()));
-  return new Date(oldest + leaky.periodInHours * HOUR_MS);
+  const oldest = await ledger.oldestReadInWindow({ vendorId: query.vendorId, paywallId: query.paywallId, readerKey: query.readerKey, windowStart: query.windowStart });
+  return oldest ? new Date(oldest.getTime() + leaky.periodInHours * HOUR_MS) : null;
 }
 
 const MAX_CONTENT_ID_LENGTH = 256;
@@ -125,7 +123,7 @@ export class RecordPaywallAccess {
   /** `signedIn` answers a signed-in reader's entitlement and read together; without it, the two ports in turn. */
   constructor(
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
-    private readonly ledger: Pick<ReadLedger, 'recordReadIfAllowed' | 'windowSummary' | 'readsInWindow'>,
+    private readonly ledger: Pick<ReadLedger, 'recordReadIfAllowed' | 'windowSummary' | 'oldestReadInWindow'>,
     entitlements: ContentEntitlements,
     private readonly links: SignedLinkIssuer,
     private readonly clock: Clock,
@@ -192,7 +190,7 @@ export class CheckPaywallAccess {
   /** `signedIn` answers a signed-in reader's entitlement and window together; without it, the two ports in turn. */
   constructor(
     private readonly paywalls: Pick<PaywallRepository, 'find'>,
-    private readonly ledger: Pick<ReadLedger, 'windowSummary' | 'readsInWindow'>,
+    private readonly ledger: Pick<ReadLedger, 'windowSummary' | 'oldestReadInWindow'>,
     entitlements: ContentEntitlements,
     private readonly clock: Clock,
     signedIn?: Pick<SignedInReads, 'summariseWindow'>,

@@ -95,6 +95,13 @@ export interface ReadLedger {
   /** The reader's reads on the paywall with `readAt > windowStart` (tools, and a blocked answer's `renewsAt`; no free read asks). */
   readsInWindow(query: Omit<RecordReadQuery, 'contentId' | 'limit' | 'now'>): Promise<RecordedRead[]>;
   /**
+   * The time of the reader's oldest read on the paywall with `readAt >
+   * windowStart`, null when none is: a blocked answer's `renewsAt`. One
+   * lookup whatever the window holds (a bot refused at an allowance of
+   * 10,000 is answered without reading its 10,000 reads).
+   */
+  oldestReadInWindow(query: Omit<RecordReadQuery, 'contentId' | 'limit' | 'now'>): Promise<Date | null>;
+  /**
    * Distinct contents the reader read on any of the vendor's paywalls after
    * each instant: the daily and weekly read counts of strategy evaluation,
    * answered together (one statement in SQL). A plain read; consistency with

@@ -185,6 +185,11 @@ export class InMemoryReadLedger implements ReadLedger {
     return (row?.reads ?? []).filter((r) => isInWindow(r, query.windowStart)).map((r) => ({ ...r }));
   }
 
+  async oldestReadInWindow(query: { vendorId: string; paywallId: string; readerKey: string; windowStart: Date }): Promise<Date | null> {
+    const times = (await this.readsInWindow(query)).map((r) => r.readAt.getTime());
+    return times.length > 0 ? new Date(Math.min(...times)) : null;
+  }
+
   async windowSummary(query: Omit<RecordReadQuery, 'now'>): Promise<WindowSummary> {
     const row = this.rows.get(key(query.vendorId, query.paywallId, query.readerKey));
     return summariseWindow(row?.reads ?? [], query.contentId, query.windowStart, query.limit);

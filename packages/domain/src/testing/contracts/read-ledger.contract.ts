@@ -92,6 +92,21 @@ export const READ_LEDGER_CONTRACT: readonly ContractCase<ReadLedgerFixture>[] = 
     },
   },
   {
+    name: "the oldest read in the window is the earliest one after the window's start, null when the window is empty",
+    async run(f) {
+      const oldest = (now: Date, change: Partial<RecordReadQuery> = {}) => {
+        const q = read(f, '', now, change);
+        return f.ledger.oldestReadInWindow({ vendorId: q.vendorId, paywallId: q.paywallId, readerKey: q.readerKey, windowStart: q.windowStart });
+      };
+      same(await oldest(T), null, 'nothing read');
+      for (const [i, c] of ['c1', 'c2', 'c3'].entries()) await f.ledger.recordReadIfAllowed(read(f, c, at(i)));
+      await f.ledger.recordReadIfAllowed(read(f, 'c0', at(-1), { readerKey: 'user:b' }));
+      same((await oldest(at(3)))?.toISOString(), T.toISOString(), 'the first of three');
+      same((await oldest(at(24)))?.toISOString(), at(1).toISOString(), 'the first has left the window');
+      same(await oldest(at(27)), null, 'all have left');
+    },
+  },
+  {
     name: 'keeps readers, paywalls and vendors apart',
     async run(f) {
       const one = { limit: 1 };

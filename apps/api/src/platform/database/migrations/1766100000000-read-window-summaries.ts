@@ -34,45 +34,8 @@ import { PaywallViewsCountedInProcess1765000000000 } from './1765000000000-paywa
  * advisory locks) and the worker's pruning (`ReadLedgerPruning`, under the
  * summaries' row locks). The next read counts that reader's window again.
  */
-export class ReadWindowSummaries1766100000000 implements MigrationInterface {
-  name = 'ReadWindowSummaries1766100000000';
-
-  async up(db: QueryRunner): Promise<void> {
-    // A summary row is rewritten on every counted read; free room on its page lets that be a HOT update.
-    await db.query(`
-      CREATE TABLE paywall_read_windows (
-        vendor_id text NOT NULL,
-        paywall_id text NOT NULL,
-        reader_key text NOT NULL,
-        counted_since timestamptz NOT NULL,
-        reads integer NOT NULL,
-        oldest_read_at timestamptz,
-        PRIMARY KEY (vendor_id, paywall_id, reader_key)
-      ) WITH (fillfactor = 70)`);
-    // Reads in the window without taking a lock: the summary and the reads that left the window since it was
-    // written, in one snapshot; without a summary that covers the window, the window counted up to the limit.
-    // PL/pgSQL, not SQL: a SQL function with subqueries is not inlined and is planned again on every call.
-    await db.query(`
-      CREATE FUNCTION paywall_reads_in_window(
-        p_vendor text, p_paywall text, p_reader text, p_window_start timestamptz, p_limit integer
-      ) RETURNS integer
-      LANGUAGE plpgsql STABLE AS $$
-      BEGIN
-        RETURN LEAST(greatest(p_limit, 0), COALESCE(
-          (SELECT w.reads - (SELECT count(*)::integer FROM paywall_reads r
-                              WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader
-                                AND r.read_at > w.counted_since AND r.read_at <= p_window_start)
-             FROM paywall_read_windows w
-            WHERE w.vendor_id = p_vendor AND w.paywall_id = p_paywall AND w.reader_key = p_reader
-              AND w.counted_since <= p_window_start),
-          (SELECT count(*)::integer FROM (
-             SELECT 1 FROM paywall_reads r
-              WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader
-                AND r.read_at > p_window_start
-              LIMIT greatest(p_limit, 0)) c)));
-      END
-      $$`);
-    await db.query(`
+/** The counted read over the window summaries (exported: a later migration builds on this text). */
+export const RECORD_READ_WITH_WINDOW_SUMMARIES = `
       CREATE OR REPLACE FUNCTION paywall_record_read(
         p_vendor text, p_paywall text, p_reader text, p_content text,
         p_window_start timestamptz, p_limit integer, p_now timestamptz
@@ -151,7 +114,47 @@ export class ReadWindowSummaries1766100000000 implements MigrationInterface {
         RETURN QUERY SELECT v_decided,
           CASE WHEN v_decided = 'recorded' THEN v_reads ELSE LEAST(v_reads, greatest(p_limit, 0)) END;
       END
+      $$`;
+
+export class ReadWindowSummaries1766100000000 implements MigrationInterface {
+  name = 'ReadWindowSummaries1766100000000';
+
+  async up(db: QueryRunner): Promise<void> {
+    // A summary row is rewritten on every counted read; free room on its page lets that be a HOT update.
+    await db.query(`
+      CREATE TABLE paywall_read_windows (
+        vendor_id text NOT NULL,
+        paywall_id text NOT NULL,
+        reader_key text NOT NULL,
+        counted_since timestamptz NOT NULL,
+        reads integer NOT NULL,
+        oldest_read_at timestamptz,
+        PRIMARY KEY (vendor_id, paywall_id, reader_key)
+      ) WITH (fillfactor = 70)`);
+    // Reads in the window without taking a lock: the summary and the reads that left the window since it was
+    // written, in one snapshot; without a summary that covers the window, the window counted up to the limit.
+    // PL/pgSQL, not SQL: a SQL function with subqueries is not inlined and is planned again on every call.
+    await db.query(`
+      CREATE FUNCTION paywall_reads_in_window(
+        p_vendor text, p_paywall text, p_reader text, p_window_start timestamptz, p_limit integer
+      ) RETURNS integer
+      LANGUAGE plpgsql STABLE AS $$
+      BEGIN
+        RETURN LEAST(greatest(p_limit, 0), COALESCE(
+          (SELECT w.reads - (SELECT count(*)::integer FROM paywall_reads r
+                              WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader
+                                AND r.read_at > w.counted_since AND r.read_at <= p_window_start)
+             FROM paywall_read_windows w
+            WHERE w.vendor_id = p_vendor AND w.paywall_id = p_paywall AND w.reader_key = p_reader
+              AND w.counted_since <= p_window_start),
+          (SELECT count(*)::integer FROM (
+             SELECT 1 FROM paywall_reads r
+              WHERE r.vendor_id = p_vendor AND r.paywall_id = p_paywall AND r.reader_key = p_reader
+                AND r.read_at > p_window_start
+              LIMIT greatest(p_limit, 0)) c)));
+      END
       $$`);
+    await db.query(RECORD_READ_WITH_WINDOW_SUMMARIES);
   }
 
   async down(db: QueryRunner): Promise<void> {
