@@ -69,6 +69,23 @@ describe("the counted read's window summary (issue 28)", () => {
     expect(await ledger().windowSummary({ ...week, contentId: 'old-2500', limit: 10_000 })).toEqual({ countInWindow: 604, alreadyRead: false });
   });
 
+  it('writes a summary only once the window holds 16 reads, or the whole allowance when it is smaller', async () => {
+    const vendorId = uniqueId('light');
+    const t0 = new Date('2026-06-01T00:00:00Z');
+    const summaries = async (readerKey: string) =>
+      (await app.runtime.database.db.query(`SELECT reads FROM paywall_read_windows WHERE vendor_id = $1 AND reader_key = $2`, [vendorId, readerKey])) as { reads: number }[];
+    for (let i = 1; i <= 15; i += 1) await ledger().recordReadIfAllowed(read(vendorId, 'visitor:light', `c-${i}`, t0));
+    expect(await summaries('visitor:light')).toEqual([]);
+    expect(await ledger().recordReadIfAllowed(read(vendorId, 'visitor:light', 'c-16', t0))).toEqual({ outcome: 'recorded', countInWindow: 16 });
+    expect(await summaries('visitor:light')).toEqual([{ reads: 16 }]);
+    // An allowance of 3: the third read fills the window and writes its summary, so refusals need no lock.
+    for (const c of ['a', 'b']) await ledger().recordReadIfAllowed(read(vendorId, 'visitor:small', c, t0, 3));
+    expect(await summaries('visitor:small')).toEqual([]);
+    await ledger().recordReadIfAllowed(read(vendorId, 'visitor:small', 'c', t0, 3));
+    expect(await summaries('visitor:small')).toEqual([{ reads: 3 }]);
+    expect(await ledger().recordReadIfAllowed(read(vendorId, 'visitor:small', 'd', t0, 3))).toEqual({ outcome: 'limitReached', countInWindow: 3 });
+  });
+
   it('answers as the in-memory ledger does over a random run of reads, windows, limits and merges', async () => {
     const vendorId = uniqueId('random');
     const sql = ledger();

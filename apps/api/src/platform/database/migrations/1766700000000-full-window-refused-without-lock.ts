@@ -18,7 +18,19 @@ import { RECORD_READ_WITH_WINDOW_SUMMARIES } from './1766100000000-read-window-s
  * too, and would write nothing. The content was probed just before ("already
  * read" is answered first, as before). Any other case takes the lock as
  * before.
+ *
+ * A light reader gets no summary row: a summary is written first when the
+ * reader's window holds `LEAST(limit, 16)` reads (a full window of a small
+ * allowance, or a heavy reader of a large one), and kept up to date from
+ * then on as before. Until then the locked path counts the window itself,
+ * at most 16 index entries, so most readers (a few reads a day) cost one
+ * insert per read instead of two. A missing summary was always allowed (a
+ * merge or a pruning drops it); the invariant of an existing one is
+ * unchanged.
  */
+/** The window holds this many reads (or the whole allowance, if smaller) before its summary is first written. */
+export const SUMMARY_FROM_READS = 16;
+
 const LOCK_TAKEN = '        PERFORM paywall_reader_lock(p_vendor, p_paywall, p_reader);\n';
 const REFUSED_WITHOUT_LOCK = `        SELECT w.reads INTO v_reads FROM paywall_read_windows w
          WHERE w.vendor_id = p_vendor AND w.paywall_id = p_paywall AND w.reader_key = p_reader
@@ -29,10 +41,19 @@ const REFUSED_WITHOUT_LOCK = `        SELECT w.reads INTO v_reads FROM paywall_r
         END IF;
 ${LOCK_TAKEN}`;
 
-function withLockFreeRefusal(functionSql: string): string {
-  if (functionSql.split(LOCK_TAKEN).length !== 2) throw new Error('paywall_record_read: expected exactly one lock to put the refusal before');
-  return functionSql.replace(LOCK_TAKEN, REFUSED_WITHOUT_LOCK);
+const SUMMARY_WRITTEN = '        IF v_since IS DISTINCT FROM v_was_since OR v_reads IS DISTINCT FROM v_was_reads THEN\n';
+const SUMMARY_WRITTEN_ONCE_WORTH_IT = `        IF (v_found AND (v_since IS DISTINCT FROM v_was_since OR v_reads IS DISTINCT FROM v_was_reads))
+           OR (NOT v_found AND v_reads >= LEAST(greatest(p_limit, 0), ${SUMMARY_FROM_READS})) THEN
+`;
+
+/** `functionSql` with `anchor` (there exactly once) replaced by `replacement`. */
+function replacedOnce(functionSql: string, anchor: string, replacement: string): string {
+  if (functionSql.split(anchor).length !== 2) throw new Error(`paywall_record_read: expected exactly one ${JSON.stringify(anchor.trim())}`);
+  return functionSql.replace(anchor, replacement);
 }
+
+const withLockFreeRefusal = (functionSql: string): string =>
+  replacedOnce(replacedOnce(functionSql, LOCK_TAKEN, REFUSED_WITHOUT_LOCK), SUMMARY_WRITTEN, SUMMARY_WRITTEN_ONCE_WORTH_IT);
 
 export class FullWindowRefusedWithoutLock1766700000000 implements MigrationInterface {
   name = 'FullWindowRefusedWithoutLock1766700000000';
