@@ -77,7 +77,7 @@ export function bindPlatform(container: Container, config: Config, db: DataSourc
   // Vendor configuration cached per process, invalidated across processes (LISTEN/NOTIFY); close it with the database.
   container.bind(ConfigCache).toConstantValue(new ConfigCache(db, logger));
   // Counted in the database, so every process of a deployment shares the limits (docs/operations.md, "Rate limits").
-  container.bind(RateLimits).toConstantValue(new RateLimits(db, logger));
+  container.bind(RateLimits).toConstantValue(new RateLimits(db, logger, container.get(ConfigCache)));
   container.bind(VendorTimeScope).toDynamicValue((c) => new VendorTimeScope(c.get(TOKENS.DataSource), c.get(ConfigCache)));
   // Handlers resolve lazily: they come from every module, and some depend on what resolves this.
   container

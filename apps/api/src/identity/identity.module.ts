@@ -36,6 +36,7 @@ import { TenantAddresses } from './tenant-addresses';
 import { TokenController } from './token.controller';
 import { RateLimits } from '../platform/rate-limits/rate-limits';
 import { BrowserClientsController } from './browser-clients.controller';
+import { CachedApiKeyRepository } from './cached-api-keys';
 import { CachedBrowserClientRepository } from './cached-browser-clients';
 import { ConfigCache } from '../platform/cache/config-cache';
 import {
@@ -80,7 +81,10 @@ export const identityModule = defineModule({
   name: 'identity',
   requires: ['catalog'],
   register: ({ bind, onActivation }) => {
-    bind(IDENTITY.ApiKeys).toDynamicValue((c) => new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+    // Cached: every token exchange looks its key up (cached-api-keys.ts says how changes reach every process).
+    bind(IDENTITY.ApiKeys)
+      .toDynamicValue((c) => new CachedApiKeyRepository(new TypeOrmApiKeyRepository(c.get(TOKENS.DataSource)), c.get(ConfigCache)))
+      .inSingletonScope();
     bind(IDENTITY.Users).toDynamicValue((c) => new TypeOrmUserRepository(c.get(TOKENS.DataSource))).inSingletonScope();
     bind(IDENTITY.StaffMemberships).toDynamicValue((c) => new SqlStaffMemberships(c.get(TOKENS.DataSource))).inSingletonScope();
     // The catalog's ports over the users and the browser clients (the catalog sits below identity).

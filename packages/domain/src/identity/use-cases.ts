@@ -117,7 +117,8 @@ export class RevokeApiKey {
     const key = await this.keys.find(command.vendorId, command.clientId);
     // A key revoked earlier is gone as far as the vendor can tell.
     if (!key || !isActive(key)) throw new ApiKeyNotFound(command.clientId);
-    await this.keys.revoke(command.vendorId, key.clientId, this.clock.now());
+    // The store decides: of two revocations at once, the second finds it revoked.
+    if (!(await this.keys.revoke(command.vendorId, key.clientId, this.clock.now()))) throw new ApiKeyNotFound(command.clientId);
   }
 }
 

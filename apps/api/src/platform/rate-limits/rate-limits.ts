@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { Logger } from 'pino';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { ConfigCache } from '../cache/config-cache';
+import { preparedRows } from '../database/sql';
 import { HttpProblem } from '../http/problem';
 
 /**
@@ -47,6 +49,27 @@ export class RateLimited extends HttpProblem {
   }
 }
 
+/**
+ * The configuration cache's region of stored counts (a key's row, or none),
+ * by stored key. Every count and every reset goes through this class and
+ * announces its key, so a cached answer lives until the key changes: a check
+ * of a key nobody failed with (every good token exchange) costs no round trip.
+ */
+export const RATE_LIMIT_CACHE = 'rate-limits';
+const CACHED_KEYS = 50_000;
+
+/** A key's stored count as `rate_limits` holds it: points, and when they lapse (ms since the epoch; null: never). */
+interface StoredCount {
+  readonly points: number;
+  readonly expire: number | null;
+}
+
+/** The count as the store's own `get` would answer it at `now`: null once it has lapsed. */
+function stateAt(stored: StoredCount | null, now: number): RateLimiterRes | null {
+  if (!stored || (stored.expire !== null && stored.expire <= now)) return null;
+  return new RateLimiterRes(0, stored.expire === null ? -1 : stored.expire - now, stored.points);
+}
+
 const retryAfterOf = (res: RateLimiterRes | Error): number =>
   res instanceof RateLimiterRes ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 1;
 
@@ -78,6 +101,7 @@ export class RateLimits {
   constructor(
     private readonly db: DataSource | null,
     private readonly logger: Logger,
+    private readonly cache: ConfigCache | null = null,
   ) {}
 
   private readonly vendorValues = new Map<string, { values: VendorRateValues; until: number }>();
@@ -136,19 +160,52 @@ export class RateLimits {
     return createHash('sha256').update(check.key).digest('base64url');
   }
 
-  /** Refuses (429) when any of the keys has used up its rule; counts nothing. */
+  /** Refuses (429) when any of the keys has used up its rule; counts nothing. The keys are read together. */
   async check(checks: readonly RateCheck[]): Promise<void> {
-    for (const c of checks) {
-      const key = RateLimits.keyOf(c);
-      const rule = await this.ruleOf(c);
-      const limiter = this.limiter(rule);
-      const state = await limiter.get(key).catch((error: unknown) => {
-        // The database is away: what this process counted meanwhile still holds.
-        this.logger.warn({ err: error, rule: rule.name }, 'rate limit could not be read; using this process\'s count');
-        return this.insurance.get(RateLimits.idOf(rule))?.get(key) ?? null;
-      });
+    const asked = await Promise.all(
+      checks.map(async (c) => {
+        const rule = await this.ruleOf(c);
+        const key = RateLimits.keyOf(c);
+        return { rule, key, state: await this.stateOf(rule, key) };
+      }),
+    );
+    for (const { rule, state } of asked) {
       if (state && state.consumedPoints >= rule.points && state.msBeforeNext > 0) throw new RateLimited(rule, retryAfterOf(state));
     }
+  }
+
+  /** A key's count now: from the cache when this process has heard of no change since it read it, else from the store. */
+  private async stateOf(rule: RateRule, key: string): Promise<RateLimiterRes | null> {
+    const limiter = this.limiter(rule);
+    const stored = limiter.getKey(key);
+    try {
+      const count = this.cache && this.db
+        ? await this.cache.region<StoredCount | null>(RATE_LIMIT_CACHE, CACHED_KEYS).get(stored, () => this.read(stored))
+        : undefined;
+      return count === undefined ? await limiter.get(key) : stateAt(count, Date.now());
+    } catch (error) {
+      // The database is away: what this process counted meanwhile still holds.
+      this.logger.warn({ err: error, rule: rule.name }, 'rate limit could not be read; using this process\'s count');
+      return (await this.insurance.get(RateLimits.idOf(rule))?.get(key)) ?? null;
+    }
+  }
+
+  /** The stored row of a key, lapsed or not (whether it has lapsed is decided when it is used). */
+  private async read(stored: string): Promise<StoredCount | null> {
+    const [row] = await preparedRows<{ points: number; expire: string | null }>(
+      this.db!,
+      'SELECT points, expire FROM rate_limits WHERE key = $1',
+      [stored],
+    );
+    return row ? { points: row.points, expire: row.expire === null ? null : Number(row.expire) } : null;
+  }
+
+  /** Tells every process (and this one at once) that a key's count changed. */
+  private async announce(rule: RateRule, key: string): Promise<void> {
+    if (!this.cache) return;
+    await this.cache
+      .changed(RATE_LIMIT_CACHE, this.limiter(rule).getKey(key))
+      .catch((error: unknown) => this.logger.warn({ err: error, rule: rule.name }, 'rate limit change could not be announced'));
   }
 
   /**
@@ -161,13 +218,15 @@ export class RateLimits {
     const usedUp: RateRule[] = [];
     for (const c of checks) {
       const rule = await this.ruleOf(c);
+      const key = RateLimits.keyOf(c);
       try {
-        const res = await this.limiter(rule).consume(RateLimits.keyOf(c));
+        const res = await this.limiter(rule).consume(key);
         if (res.remainingPoints === 0) usedUp.push(rule);
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) refused ??= new RateLimited(rule, retryAfterOf(outcome));
         else this.logger.warn({ err: outcome, rule: rule.name }, 'rate limit could not be counted');
       }
+      await this.announce(rule, key);
     }
     if (refused) throw refused;
     return usedUp;
@@ -175,8 +234,11 @@ export class RateLimits {
 
   /** Forgets a key's count (a successful sign-in clears its failures). */
   async forget(check: RateCheck): Promise<void> {
-    await this.limiter(await this.ruleOf(check))
-      .delete(RateLimits.keyOf(check))
+    const rule = await this.ruleOf(check);
+    const key = RateLimits.keyOf(check);
+    await this.limiter(rule)
+      .delete(key)
       .catch((error: unknown) => this.logger.warn({ err: error, rule: check.rule.name }, 'rate limit could not be reset'));
+    await this.announce(rule, key);
   }
 }

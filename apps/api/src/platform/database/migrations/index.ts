@@ -46,6 +46,7 @@ import { BillPaymentReference1765900000000 } from './1765900000000-bill-payment-
 import { ReadWindowSummaries1766100000000 } from './1766100000000-read-window-summaries';
 import { CreditNotesPerRefund1766500000000 } from './1766500000000-credit-notes-per-refund';
 import { GaplessInvoiceNumbers1766600000000 } from './1766600000000-gapless-invoice-numbers';
+import { ApiKeysAnnounce1766800000000 } from './1766800000000-api-keys-announce';
 import { FullWindowRefusedWithoutLock1766700000000 } from './1766700000000-full-window-refused-without-lock';
 
 export const MIGRATIONS = [
@@ -93,4 +94,5 @@ export const MIGRATIONS = [
   CreditNotesPerRefund1766500000000,
   GaplessInvoiceNumbers1766600000000,
   FullWindowRefusedWithoutLock1766700000000,
+  ApiKeysAnnounce1766800000000,
 ];
