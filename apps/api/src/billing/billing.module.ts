@@ -51,6 +51,8 @@ import { vatNumberChecker } from './vat-number-checkers';
 import { TypeOrmEInvoiceRepository, TypeOrmVendorBillingSettingsRepository } from './typeorm-billing-settings';
 import { EventObjectView } from '../platform/http/event-object-view';
 import { TypeOrmEventOutbox } from '../platform/outbox/event-outbox';
+import { ConfigCache } from '../platform/cache/config-cache';
+import { CachedVendorSettings } from '../platform/cache/cached-vendor-settings';
 import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { BillsController } from './bills.controller';
@@ -132,7 +134,10 @@ export const billingModule = defineModule({
     bind(BILLING.Transactions).toDynamicValue((c) => new TypeOrmTransactionRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoiceDocuments).toDynamicValue((c) => new TypeOrmInvoiceDocumentRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoiceNumbers).toDynamicValue((c) => new PostgresInvoiceNumbers(c.get(db))).inSingletonScope();
-    bind(BILLING.Settings).toDynamicValue((c) => new TypeOrmVendorBillingSettingsRepository(c.get(db))).inSingletonScope();
+    // Cached per process: every confirm, bill and invoice reads them (platform/cache/cached-vendor-settings.ts).
+    bind(BILLING.Settings)
+      .toDynamicValue((c) => new CachedVendorSettings(new TypeOrmVendorBillingSettingsRepository(c.get(db)), c.get(ConfigCache), 'billing-settings'))
+      .inSingletonScope();
     bind(BILLING.EInvoices).toDynamicValue((c) => new TypeOrmEInvoiceRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoicePdf).toDynamicValue(() => new PdfLibInvoiceRenderer()).inSingletonScope();
     bind(BILLING.InvoicingFacts)

@@ -22,6 +22,7 @@ import { ServiceIdentifier } from 'inversify';
 import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { ConfigCache } from '../platform/cache/config-cache';
+import { CachedProductRepository, CachedPurchaseOptionRepository } from './cached-catalog.repositories';
 import { ProductsController } from './products.controller';
 import { ManagementCatalogController } from './management-catalog.controller';
 import { SqlVendorCurrency } from './vendor-currency';
@@ -51,10 +52,15 @@ export const catalogModule = defineModule({
   name: 'catalog',
   requires: [],
   register: ({ bind }) => {
+    // Products and options cached per process (cached-catalog.repositories.ts): every contract, bill and checkout reads them.
     bind(CATALOG.Vendors).toDynamicValue((c) => new TypeOrmVendorRepository(c.get(TOKENS.DataSource))).inSingletonScope();
-    bind(CATALOG.Products).toDynamicValue((c) => new TypeOrmProductRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+    bind(CATALOG.Products)
+      .toDynamicValue((c) => new CachedProductRepository(new TypeOrmProductRepository(c.get(TOKENS.DataSource)), c.get(ConfigCache)))
+      .inSingletonScope();
     bind(CATALOG.PurchaseOptions)
-      .toDynamicValue((c) => new TypeOrmPurchaseOptionRepository(c.get(TOKENS.DataSource)))
+      .toDynamicValue(
+        (c) => new CachedPurchaseOptionRepository(new TypeOrmPurchaseOptionRepository(c.get(TOKENS.DataSource)), c.get(ConfigCache)),
+      )
       .inSingletonScope();
 
     bind(CreateVendor).toDynamicValue((c) => new CreateVendor(c.get(CATALOG.Vendors), c.get(TOKENS.Clock)));

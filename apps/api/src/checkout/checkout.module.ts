@@ -29,6 +29,8 @@ import { CATALOG } from '../catalog/catalog.module';
 import { CONTRACTS } from '../contracts/contracts.module';
 import { IDENTITY, SqlHandoffCodes } from '../identity/identity.module';
 import { EventObjectView } from '../platform/http/event-object-view';
+import { ConfigCache } from '../platform/cache/config-cache';
+import { CachedVendorSettings } from '../platform/cache/cached-vendor-settings';
 import { defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 
@@ -83,7 +85,8 @@ export const checkoutModule = defineModule({
     bind(CHECKOUT.Checkouts).toDynamicValue((c) => new TypeOrmCheckoutRepository(c.get(db)));
     bind(CHECKOUT.Settings).toDynamicValue((c) => {
       const time = c.get(clock);
-      return new TypeOrmCheckoutSettingsRepository(c.get(db), () => time.now());
+      // Cached per process: every checkout, mail and confirmed contract reads them (platform/cache/cached-vendor-settings.ts).
+      return new CachedVendorSettings(new TypeOrmCheckoutSettingsRepository(c.get(db), () => time.now()), c.get(ConfigCache), 'checkout-settings');
     });
     // Mail's port: the brand colour and default reader language of the vendor's mails are checkout settings.
     bind(MAIL.VendorLook).toDynamicValue((c) => ({

@@ -1,5 +1,7 @@
 import { PRODUCT_REPOSITORY_CONTRACT, PURCHASE_OPTION_REPOSITORY_CONTRACT } from '@kiosk/domain/testing';
+import { CachedProductRepository, CachedPurchaseOptionRepository } from '../../src/catalog/cached-catalog.repositories';
 import { TypeOrmProductRepository, TypeOrmPurchaseOptionRepository } from '../../src/catalog/typeorm-catalog.repositories';
+import { ConfigCache } from '../../src/platform/cache/config-cache';
 import { givenVendor, startTestApp } from '../support/harness';
 
 // The database products and purchase options against the same cases as the in-memory ones (packages/domain/test/repositories).
@@ -26,5 +28,21 @@ describe('TypeOrmPurchaseOptionRepository keeps the PurchaseOptionRepository con
       const db = app.runtime.database.db;
       await c.run({ products: new TypeOrmProductRepository(db), options: new TypeOrmPurchaseOptionRepository(db), ...(await twoVendors()) });
     });
+  }
+});
+
+// The service binds them through the configuration cache: the cached ones keep the same contract (a write is seen by the next read).
+describe('CachedProductRepository and CachedPurchaseOptionRepository keep the same contracts', () => {
+  const cached = () => {
+    const db = app.runtime.database.db;
+    const cache = app.runtime.container.get(ConfigCache);
+    const products = new CachedProductRepository(new TypeOrmProductRepository(db), cache);
+    return { products, options: new CachedPurchaseOptionRepository(new TypeOrmPurchaseOptionRepository(db), cache) };
+  };
+  for (const c of PRODUCT_REPOSITORY_CONTRACT) {
+    it(`products: ${c.name}`, async () => c.run({ products: cached().products, ...(await twoVendors()) }));
+  }
+  for (const c of PURCHASE_OPTION_REPOSITORY_CONTRACT) {
+    it(`purchase options: ${c.name}`, async () => c.run({ ...cached(), ...(await twoVendors()) }));
   }
 });

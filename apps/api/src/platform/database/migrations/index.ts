@@ -47,6 +47,7 @@ import { ReadWindowSummaries1766100000000 } from './1766100000000-read-window-su
 import { CreditNotesPerRefund1766500000000 } from './1766500000000-credit-notes-per-refund';
 import { GaplessInvoiceNumbers1766600000000 } from './1766600000000-gapless-invoice-numbers';
 import { ApiKeysAnnounce1766800000000 } from './1766800000000-api-keys-announce';
+import { CatalogAndSettingsAnnounce1766900000000 } from './1766900000000-catalog-and-settings-announce';
 import { FullWindowRefusedWithoutLock1766700000000 } from './1766700000000-full-window-refused-without-lock';
 
 export const MIGRATIONS = [
@@ -95,4 +96,5 @@ export const MIGRATIONS = [
   GaplessInvoiceNumbers1766600000000,
   FullWindowRefusedWithoutLock1766700000000,
   ApiKeysAnnounce1766800000000,
+  CatalogAndSettingsAnnounce1766900000000,
 ];

@@ -1,0 +1,106 @@
+import { givenSellingVendor } from '../billing/support';
+import { bearer, onRealPostgres, startTestApp, TestApp } from '../support/harness';
+import { cacheSettled, statementsOf } from '../support/statements';
+
+/*
+ * Issue 28: a warm contract create + confirm reads none of the vendor's
+ * catalogue or settings (its product and purchase option, its billing and
+ * checkout settings): those come from the configuration cache, which
+ * every change empties, in this process at once and in the others when it
+ * commits (a trigger announces writes made past the service too).
+ */
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const CONFIGURATION = /\b(FROM|INTO|UPDATE) "?(products|purchase_options|vendor_billing_settings|checkout_settings)"?\b/;
+
+async function givenWriter(on: TestApp = app) {
+  const v = await givenSellingVendor(on);
+  const token = await v.apiToken('full', ['contracts:write']);
+  let readers = 0;
+  const create = (through: TestApp = on) =>
+    through.http
+      .post('/management/contracts')
+      .set(bearer(token))
+      .send({
+        sku: 'news',
+        purchaseOptionId: 'news-yearly',
+        user: { email: `reader-${(readers += 1)}@${v.vendorId}.example.com` },
+        payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE' },
+        confirm: true,
+      });
+  return { ...v, token, create };
+}
+
+describe('contract create + confirm, warm', () => {
+  it('reads none of the vendor\'s products, options or settings: its product, purchase option, billing and checkout settings are cached', async () => {
+    const v = await givenWriter();
+    await v.create().expect(201);
+    await cacheSettled(app);
+    const statements = await statementsOf(() => v.create().expect(201));
+    expect(statements.filter((s) => CONFIGURATION.test(s))).toEqual([]);
+    expect(statements).toEqual(
+      expect.arrayContaining([expect.stringMatching(/kiosk_next_invoice_number/), expect.stringMatching(/^INSERT INTO "bills"/)]),
+    );
+  });
+
+  it('the management products list, once read, is read again only after a change, which it shows at once', async () => {
+    const v = await givenWriter();
+    const list = () => app.http.get('/management/products').set(bearer(v.token)).expect(200);
+    await list();
+    await cacheSettled(app);
+    expect(await statementsOf(list)).toEqual([]);
+    await app.http.post('/management/products').set(bearer(v.token)).send({ sku: 'extra', title: 'Extra', productType: 'article' }).expect(201);
+    expect((await list()).body.map((p: { sku: string }) => p.sku)).toContain('extra');
+    await app.http.patch('/management/products/extra').set(bearer(v.token)).send({ title: 'Renamed' }).expect(200);
+    expect((await list()).body.find((p: { sku: string }) => p.sku === 'extra').title).toBe('Renamed');
+  });
+
+  it('a change of the billing settings is on the next invoice of this process', async () => {
+    const v = await givenWriter();
+    await v.create().expect(201);
+    await app.http.patch('/management/billing-settings').set(bearer(v.token)).send({ legalName: 'Renamed Publishing AB' }).expect(200);
+    const created = await v.create().expect(201);
+    const [row] = await app.runtime.database.db.query(
+      `SELECT document FROM invoice_documents WHERE vendor_id = $1 AND contract_id = $2`,
+      [v.vendorId, created.body.id],
+    );
+    expect(JSON.stringify(row)).toContain('Renamed Publishing AB');
+  });
+});
+
+/** Polls `probe` until it answers `expected`, for at most a second; the last answer. */
+async function withinASecond<T>(probe: () => Promise<T>, expected: T): Promise<T> {
+  const started = Date.now();
+  let seen = await probe();
+  while (seen !== expected && Date.now() - started < 1_000) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    seen = await probe();
+  }
+  return seen;
+}
+
+// A second app on the same database is a second process as far as caches go: its own container, cache and connections.
+const onPostgres = onRealPostgres() ? it : it.skip;
+
+describe('another process', () => {
+  onPostgres('its product change, and a product changed in SQL, reach this one within a second', async () => {
+    const other = await startTestApp();
+    try {
+      const v = await givenWriter();
+      const title = async () =>
+        (await app.http.get('/management/products').set(bearer(v.token)).expect(200)).body.find((p: { sku: string }) => p.sku === 'news').title;
+      await title();
+      await other.http.patch('/management/products/news').set(bearer(v.token)).send({ title: 'Changed there' }).expect(200);
+      expect(await withinASecond(title, 'Changed there')).toBe('Changed there');
+      await other.runtime.database.db.query(`UPDATE products SET title = 'Changed in SQL' WHERE vendor_id = $1 AND sku = 'news'`, [v.vendorId]);
+      expect(await withinASecond(title, 'Changed in SQL')).toBe('Changed in SQL');
+    } finally {
+      await other.close();
+    }
+  });
+});
