@@ -5,6 +5,7 @@ import {
   SellerFacts,
   TaxCategory,
   VatNumberChecker,
+  VendorBillingSettings,
   VendorBillingSettingsRepository,
 } from '@kiosk/domain/billing';
 import { ProductRepository, VendorRepository } from '@kiosk/domain/catalog';
@@ -41,6 +42,10 @@ export class PortsInvoicingFacts implements InvoicingFacts {
     const settings = (await this.deps.settings.find(vendorId)) ?? emptyBillingSettings(vendorId);
     const defaultLanguage = (await this.deps.defaultLanguage?.(vendorId).catch(() => null)) ?? null;
     return { vendorName: vendor?.name ?? vendorId, settings, defaultLanguage };
+  }
+
+  async sellerSettings(vendorId: string): Promise<VendorBillingSettings> {
+    return (await this.deps.settings.find(vendorId)) ?? emptyBillingSettings(vendorId);
   }
 
   async taxCategories(vendorId: string, skus: readonly string[]): Promise<ReadonlyMap<string, TaxCategory>> {

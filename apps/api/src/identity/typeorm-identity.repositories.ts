@@ -69,18 +69,39 @@ export class TypeOrmApiKeyRepository implements ApiKeyRepository {
   }
 }
 
+const USER_COLUMNS = 'vendor_id, id, email, first_name, last_name, created_at';
+
+interface UserRecord {
+  vendor_id: string;
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date;
+}
+
+const toUser = (r: UserRecord): User => ({
+  vendorId: r.vendor_id,
+  id: r.id,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  createdAt: new Date(r.created_at),
+});
+
 export class TypeOrmUserRepository implements UserRepository {
   constructor(private readonly db: DataSource) {}
 
   async addOrGet(user: User): Promise<User> {
-    // One statement, so two concurrent creations of one e-mail end with one user.
-    await managerOf(this.db)
-      .createQueryBuilder()
-      .insert()
-      .into(UserRow)
-      .values({ ...user })
-      .orIgnore()
-      .execute();
+    // One statement, so two concurrent creations of one e-mail end with one user; a new user
+    // (every contract for a new reader) is answered by the insert itself, one round trip.
+    const [added] = await preparedRows<UserRecord>(
+      this.db,
+      `INSERT INTO users (vendor_id, id, email, first_name, last_name, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
+      [user.vendorId, user.id, user.email, user.firstName, user.lastName, user.createdAt],
+    );
+    if (added) return toUser(added);
     const row = await managerOf(this.db).getRepository(UserRow).findOneByOrFail({ vendorId: user.vendorId, email: user.email });
     return { ...row };
   }

@@ -63,6 +63,12 @@ export interface SellerFacts {
  */
 export interface InvoicingFacts {
   seller(vendorId: string): Promise<SellerFacts>;
+  /**
+   * The seller's billing settings alone: all a tax quote needs. Given, a
+   * quote reads neither the vendor's name nor its language (a contract's
+   * view and a checkout's price are quoted on every answer).
+   */
+  sellerSettings?(vendorId: string): Promise<VendorBillingSettings>;
   taxCategories(vendorId: string, skus: readonly string[]): Promise<ReadonlyMap<string, TaxCategory>>;
   buyer(vendorId: string, userId: string): Promise<BuyerDetails | null>;
   /**
@@ -80,6 +86,10 @@ export const NO_INVOICING_FACTS: InvoicingFacts = {
   taxCategories: async () => new Map(),
   buyer: async () => null,
 };
+
+/** The seller's settings for a tax quote, through `sellerSettings` when the facts offer it. */
+const settingsOfSeller = async (facts: InvoicingFacts, vendorId: string): Promise<VendorBillingSettings> =>
+  facts.sellerSettings ? facts.sellerSettings(vendorId) : (await facts.seller(vendorId)).settings;
 
 export type TaxedContract = Pick<ContractSnapshot, 'items' | 'taxIncluded' | 'payment'>;
 
@@ -177,10 +187,10 @@ export class QuoteContractTax {
     const { contract, price } = command;
     const items = contract.items.map((i) => ({ sku: i.sku, title: i.name, purchaseOptionId: i.purchaseOptionId }));
     // One after another: the ports may share one database connection (a transaction's).
-    const seller = await this.facts.seller(contract.vendorId);
+    const seller = await settingsOfSeller(this.facts, contract.vendorId);
     const categories = await this.facts.taxCategories(contract.vendorId, items.map((i) => i.sku));
     const buyer = await billedParty(this.facts, contract.vendorId, contract);
-    return taxOfBill({ bill: { items, price }, contract, categories, seller: seller.settings, buyer });
+    return taxOfBill({ bill: { items, price }, contract, categories, seller, buyer });
   }
 }
 
@@ -210,7 +220,7 @@ export class QuoteCheckoutTax {
   }): Promise<TaxBreakdown | null> {
     if (command.lines.length === 0) return null;
     // One after another: the ports may share one database connection (a transaction's).
-    const seller = await this.facts.seller(command.vendorId);
+    const seller = { settings: await settingsOfSeller(this.facts, command.vendorId) };
     const categories = await this.facts.taxCategories(command.vendorId, command.lines.map((l) => l.sku));
     const shares = shareAmong(command.price.minor, command.lines.map((l) => l.unitPrice.minor));
     const treatment = taxTreatment({
