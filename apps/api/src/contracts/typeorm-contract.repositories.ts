@@ -8,11 +8,12 @@ import {
   nextTimedCheckAt,
   normalizeDiscountCode,
 } from '@kiosk/domain/contracts';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../platform/database/errors';
-import { sqlRows } from '../platform/database/sql';
+import { preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
-import { appendToOutbox } from '../platform/outbox/outbox';
+import { writeOfOneStatement } from '../platform/idempotency/written-marker';
+import { OUTBOX_COLUMNS, outboxValues } from '../platform/outbox/outbox';
 import { vendorNowSql } from '../platform/vendor-time';
 import { ContractRow, DiscountCodeRow } from './contract.rows';
 import { decodeDiscountCode, decodeSnapshot, encodeDiscountCode, encodeSnapshot } from './snapshot-codec';
@@ -31,6 +32,8 @@ function rowOf(contract: Contract): ContractRow {
   };
 }
 
+const CONTRACT_COLUMNS = 'vendor_id, id, user_id, status, snapshot, next_check_at, created_at, updated_at';
+
 const contractOf = (row: ContractRow) => Contract.fromSnapshot(decodeSnapshot(row.snapshot));
 
 /**
@@ -42,11 +45,21 @@ const contractOf = (row: ContractRow) => Contract.fromSnapshot(decodeSnapshot(ro
 export class TypeOrmContractRepository implements ContractRepository {
   constructor(private readonly db: DataSource) {}
 
-  add(contract: Contract): Promise<void> {
-    return inTransaction(this.db, async (manager) => {
-      await manager.getRepository(ContractRow).insert(rowOf(contract));
-      await appendToOutbox(manager, contract.pullEvents());
-    });
+  /** The contract and its events in one statement: atomic on its own, one round trip (issue 28). */
+  async add(contract: Contract): Promise<void> {
+    const row = rowOf(contract);
+    const contractValues = [row.vendorId, row.id, row.userId, row.status, JSON.stringify(row.snapshot), row.nextCheckAt, row.createdAt, row.updatedAt];
+    const events = contract.pullEvents();
+    const insertContract = `INSERT INTO contracts (${CONTRACT_COLUMNS}) VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz)`;
+    const outbox = outboxValues(events, contractValues.length + 1);
+    await writeOfOneStatement(this.db, () =>
+      events.length === 0
+        ? preparedRows(this.db, insertContract, contractValues)
+        : preparedRows(this.db, `WITH added AS (${insertContract}) INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ${outbox.values}`, [
+            ...contractValues,
+            ...outbox.parameters,
+          ]),
+    );
   }
 
   async find(vendorId: string, contractId: string): Promise<Contract | null> {
@@ -55,19 +68,31 @@ export class TypeOrmContractRepository implements ContractRepository {
   }
 
   update<T>(vendorId: string, contractId: string, fn: (contract: Contract) => T | Promise<T>): Promise<T> {
-    return inTransaction(this.db, async (manager: EntityManager) => {
-      const row = await manager
-        .getRepository(ContractRow)
-        .createQueryBuilder('c')
-        .setLock('pessimistic_write')
-        .where('c.vendor_id = :vendorId AND c.id = :contractId', { vendorId, contractId })
-        .getOne();
+    return inTransaction(this.db, async () => {
+      // Prepared statements, not query builders: a confirm runs this on every contract (issue 28).
+      const [row] = await preparedRows<{ snapshot: object }>(
+        this.db,
+        'SELECT snapshot FROM contracts WHERE vendor_id = $1 AND id = $2 FOR UPDATE',
+        [vendorId, contractId],
+      );
       if (!row) throw new ContractNotFound(contractId);
-      const contract = contractOf(row);
+      const contract = Contract.fromSnapshot(decodeSnapshot(row.snapshot));
       const result = await fn(contract);
-      const { vendorId: _v, id: _i, createdAt: _c, ...changed } = rowOf(contract);
-      await manager.getRepository(ContractRow).update({ vendorId, id: contractId }, changed);
-      await appendToOutbox(manager, contract.pullEvents());
+      const changed = rowOf(contract);
+      const values = [vendorId, contractId, changed.userId, changed.status, JSON.stringify(changed.snapshot), changed.nextCheckAt, changed.updatedAt];
+      const update =
+        'UPDATE contracts SET user_id = $3, status = $4, snapshot = $5::jsonb, next_check_at = $6::timestamptz, updated_at = $7::timestamptz ' +
+        'WHERE vendor_id = $1 AND id = $2';
+      const events = contract.pullEvents();
+      if (events.length === 0) await preparedRows(this.db, update, values);
+      else {
+        // The change and its events in one statement, still inside the step's transaction.
+        const outbox = outboxValues(events, values.length + 1);
+        await preparedRows(this.db, `WITH changed AS (${update}) INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ${outbox.values}`, [
+          ...values,
+          ...outbox.parameters,
+        ]);
+      }
       return result;
     });
   }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { EntitySubscriberInterface, EventSubscriber, TransactionCommitEvent } from 'typeorm';
+import { DataSource, EntitySubscriberInterface, EventSubscriber, TransactionCommitEvent } from 'typeorm';
+import { inTransaction } from '../database/transaction';
 
 /** The attempt holding an `Idempotency-Key` that the current request works for. */
 export interface IdempotentAttempt {
@@ -16,6 +17,16 @@ const current = new AsyncLocalStorage<IdempotentAttempt>();
 /** Runs an attempt's work: every transaction it commits marks the key written in that same transaction. */
 export function runAsAttempt<T>(attempt: IdempotentAttempt, work: () => Promise<T>): Promise<T> {
   return current.run(attempt, work);
+}
+
+/**
+ * Runs a write that is one statement, atomic on its own, as that one round
+ * trip; inside a transaction only when an idempotent attempt has yet to mark
+ * its key, since the mark must commit with the write (below).
+ */
+export function writeOfOneStatement<T>(db: DataSource, write: () => Promise<T>): Promise<T> {
+  const attempt = current.getStore();
+  return attempt && !attempt.written ? inTransaction(db, write) : write();
 }
 
 /**
