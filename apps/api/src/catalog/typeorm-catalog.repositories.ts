@@ -13,6 +13,7 @@ import { inTransaction, managerOf } from '../platform/database/transaction';
 import { insertTestClock } from './typeorm-test-clocks.repository';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../platform/database/errors';
+import { entityColumns, preparedRows } from '../platform/database/sql';
 import { ProductRow, PurchaseOptionRow, VendorRow } from './catalog.rows';
 
 const toVendor = (row: VendorRow): Vendor => ({
@@ -41,8 +42,9 @@ export class TypeOrmVendorRepository implements VendorRepository {
     }
   }
 
+  /** Every bill, invoice and sign-in page reads its vendor: one prepared statement. */
   async find(vendorId: string): Promise<Vendor | null> {
-    const row = await managerOf(this.db).getRepository(VendorRow).findOneBy({ id: vendorId });
+    const [row] = await preparedRows<VendorRow>(this.db, `SELECT ${entityColumns(this.db, VendorRow)} FROM vendors WHERE id = $1`, [vendorId]);
     return row ? toVendor(row) : null;
   }
 }

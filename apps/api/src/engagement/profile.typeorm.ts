@@ -1,6 +1,6 @@
 import { Address, CompanyInfo, ProfileDetails, ProfileRepository, UnitOfWork } from '@kiosk/domain/engagement';
 import { DataSource, EntityManager } from 'typeorm';
-import { sqlRows } from '../platform/database/sql';
+import { entityColumns, preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { ProfileRow } from './profile.rows';
 
@@ -84,8 +84,13 @@ function toRow(details: ProfileDetails): ProfileRow {
 export class TypeOrmProfileRepository implements ProfileRepository {
   constructor(private readonly db: DataSource) {}
 
+  /** Every invoice and tax quote reads the buyer's profile: one prepared statement. */
   async find(vendorId: string, userId: string): Promise<ProfileDetails | null> {
-    const row = await managerOf(this.db).getRepository(ProfileRow).findOneBy({ vendorId, userId });
+    const [row] = await preparedRows<ProfileRow>(
+      this.db,
+      `SELECT ${entityColumns(this.db, ProfileRow)} FROM engagement_profiles WHERE vendor_id = $1 AND user_id = $2`,
+      [vendorId, userId],
+    );
     return row ? toDomain(row) : null;
   }
 

@@ -107,8 +107,8 @@ export class TypeOrmUserRepository implements UserRepository {
   }
 
   async find(vendorId: string, userId: string): Promise<User | null> {
-    const row = await managerOf(this.db).getRepository(UserRow).findOneBy({ vendorId, id: userId });
-    return row ? { ...row } : null;
+    const [row] = await preparedRows<UserRecord>(this.db, `SELECT ${USER_COLUMNS} FROM users WHERE vendor_id = $1 AND id = $2`, [vendorId, userId]);
+    return row ? toUser(row) : null;
   }
 
   async findByEmail(vendorId: string, email: string): Promise<User | null> {
