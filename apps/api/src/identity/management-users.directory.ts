@@ -3,26 +3,7 @@ import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../platform/database/errors';
 import { sqlRows } from '../platform/database/sql';
 import { managerOf } from '../platform/database/transaction';
-
-interface UserRecord {
-  vendor_id: string;
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: Date;
-}
-
-const COLUMNS = 'vendor_id, id, email, first_name, last_name, created_at';
-
-const toUser = (r: UserRecord): User => ({
-  id: r.id,
-  vendorId: r.vendor_id,
-  email: r.email,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  createdAt: new Date(r.created_at),
-});
+import { toUser, USER_COLUMNS as COLUMNS, UserRecord } from './user-records';
 
 /** `search` as a LIKE pattern matching it anywhere: its own `%`, `_` and `\` are literal. */
 const containing = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

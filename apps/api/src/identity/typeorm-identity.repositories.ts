@@ -12,6 +12,7 @@ import { preparedRows, sqlRows } from '../platform/database/sql';
 import { managerOf } from '../platform/database/transaction';
 import { DataSource, IsNull } from 'typeorm';
 import { ApiKeyRow, BrowserClientRow, UserRow } from './identity.rows';
+import { toUser, USER_COLUMNS, UserRecord } from './user-records';
 
 const toApiKey = (row: ApiKeyRow): ApiKey => ({ ...row, role: row.role as ApiKeyRole });
 
@@ -68,26 +69,6 @@ export class TypeOrmApiKeyRepository implements ApiKeyRepository {
     return (result.affected ?? 0) > 0;
   }
 }
-
-const USER_COLUMNS = 'vendor_id, id, email, first_name, last_name, created_at';
-
-interface UserRecord {
-  vendor_id: string;
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: Date;
-}
-
-const toUser = (r: UserRecord): User => ({
-  vendorId: r.vendor_id,
-  id: r.id,
-  email: r.email,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  createdAt: new Date(r.created_at),
-});
 
 export class TypeOrmUserRepository implements UserRepository {
   constructor(private readonly db: DataSource) {}

@@ -1,4 +1,5 @@
 import { bearer, onRealPostgres, startTestApp, TestApp } from '../support/harness';
+import { withinASecond } from '../support/polling';
 import { cacheSettled, statementsOf } from '../support/statements';
 import { capsuleShop, fixture, KEYS, ManifestFixture, publisherSigned, renderedAt, requestFrom } from './support';
 
@@ -116,17 +117,6 @@ describe('a change is seen by the next unlock of this process', () => {
 
 // A second app on the same database is a second process as far as caches go: its own container, cache and connections.
 const onPostgres = onRealPostgres() ? it : it.skip;
-
-/** Polls `probe` until it answers `expected`, for at most a second; the last answer. */
-async function withinASecond<T>(probe: () => Promise<T>, expected: T): Promise<T> {
-  const started = Date.now();
-  let seen = await probe();
-  while (seen !== expected && Date.now() - started < 1_000) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    seen = await probe();
-  }
-  return seen;
-}
 
 describe('unlock sees a change made by another process within a second', () => {
   onPostgres('the mapping, a publisher key and a domain (by route and by plain SQL)', async () => {

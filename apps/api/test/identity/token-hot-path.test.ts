@@ -1,5 +1,6 @@
 import { ApiKeyNotFound, RevokeApiKey } from '@kiosk/domain/identity';
 import { givenVendor, onRealPostgres, startTestApp, TestApp } from '../support/harness';
+import { withinASecond } from '../support/polling';
 import { cacheSettled, statementsOf } from '../support/statements';
 
 /*
@@ -63,17 +64,6 @@ describe('a warm token exchange', () => {
     await expect(revoke(app, v, key)).rejects.toBeInstanceOf(ApiKeyNotFound);
   });
 });
-
-/** Polls `probe` until it answers `expected`, for at most a second; the last answer. */
-async function withinASecond<T>(probe: () => Promise<T>, expected: T): Promise<T> {
-  const started = Date.now();
-  let seen = await probe();
-  while (seen !== expected && Date.now() - started < 1_000) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    seen = await probe();
-  }
-  return seen;
-}
 
 // A second app on the same database is a second process as far as caches go: its own container, cache and connections.
 const onPostgres = onRealPostgres() ? it : it.skip;
