@@ -39,7 +39,7 @@ export class PortsInvoicingFacts implements InvoicingFacts {
 
   async seller(vendorId: string): Promise<SellerFacts> {
     const vendor = await this.deps.vendors.find(vendorId);
-    const settings = (await this.deps.settings.find(vendorId)) ?? emptyBillingSettings(vendorId);
+    const settings = await this.sellerSettings(vendorId);
     const defaultLanguage = (await this.deps.defaultLanguage?.(vendorId).catch(() => null)) ?? null;
     return { vendorName: vendor?.name ?? vendorId, settings, defaultLanguage };
   }

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../platform/database/errors';
 import { preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { writeOfOneStatement } from '../platform/idempotency/written-marker';
-import { OUTBOX_COLUMNS, outboxValues } from '../platform/outbox/outbox';
+import { withOutboxEvents } from '../platform/outbox/outbox';
 import { vendorNowSql } from '../platform/vendor-time';
 import { ContractRow, DiscountCodeRow } from './contract.rows';
 import { decodeDiscountCode, decodeSnapshot, encodeDiscountCode, encodeSnapshot } from './snapshot-codec';
@@ -32,9 +32,7 @@ function rowOf(contract: Contract): ContractRow {
   };
 }
 
-const CONTRACT_COLUMNS = 'vendor_id, id, user_id, status, snapshot, next_check_at, created_at, updated_at';
-
-const contractOf = (row: ContractRow) => Contract.fromSnapshot(decodeSnapshot(row.snapshot));
+const contractOf = (row: Pick<ContractRow, 'snapshot'>) => Contract.fromSnapshot(decodeSnapshot(row.snapshot));
 
 /**
  * Contracts as jsonb snapshots with their query columns. `update` locks the
@@ -48,18 +46,13 @@ export class TypeOrmContractRepository implements ContractRepository {
   /** The contract and its events in one statement: atomic on its own, one round trip (issue 28). */
   async add(contract: Contract): Promise<void> {
     const row = rowOf(contract);
-    const contractValues = [row.vendorId, row.id, row.userId, row.status, JSON.stringify(row.snapshot), row.nextCheckAt, row.createdAt, row.updatedAt];
-    const events = contract.pullEvents();
-    const insertContract = `INSERT INTO contracts (${CONTRACT_COLUMNS}) VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz)`;
-    const outbox = outboxValues(events, contractValues.length + 1);
-    await writeOfOneStatement(this.db, () =>
-      events.length === 0
-        ? preparedRows(this.db, insertContract, contractValues)
-        : preparedRows(this.db, `WITH added AS (${insertContract}) INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ${outbox.values}`, [
-            ...contractValues,
-            ...outbox.parameters,
-          ]),
+    const { text, parameters } = withOutboxEvents(
+      `INSERT INTO contracts (vendor_id, id, user_id, status, snapshot, next_check_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz)`,
+      [row.vendorId, row.id, row.userId, row.status, JSON.stringify(row.snapshot), row.nextCheckAt, row.createdAt, row.updatedAt],
+      contract.pullEvents(),
     );
+    await writeOfOneStatement(this.db, () => preparedRows(this.db, text, parameters));
   }
 
   async find(vendorId: string, contractId: string): Promise<Contract | null> {
@@ -76,23 +69,17 @@ export class TypeOrmContractRepository implements ContractRepository {
         [vendorId, contractId],
       );
       if (!row) throw new ContractNotFound(contractId);
-      const contract = Contract.fromSnapshot(decodeSnapshot(row.snapshot));
+      const contract = contractOf(row);
       const result = await fn(contract);
       const changed = rowOf(contract);
-      const values = [vendorId, contractId, changed.userId, changed.status, JSON.stringify(changed.snapshot), changed.nextCheckAt, changed.updatedAt];
-      const update =
+      // The change and its events in one statement, still inside the step's transaction.
+      const { text, parameters } = withOutboxEvents(
         'UPDATE contracts SET user_id = $3, status = $4, snapshot = $5::jsonb, next_check_at = $6::timestamptz, updated_at = $7::timestamptz ' +
-        'WHERE vendor_id = $1 AND id = $2';
-      const events = contract.pullEvents();
-      if (events.length === 0) await preparedRows(this.db, update, values);
-      else {
-        // The change and its events in one statement, still inside the step's transaction.
-        const outbox = outboxValues(events, values.length + 1);
-        await preparedRows(this.db, `WITH changed AS (${update}) INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ${outbox.values}`, [
-          ...values,
-          ...outbox.parameters,
-        ]);
-      }
+          'WHERE vendor_id = $1 AND id = $2',
+        [vendorId, contractId, changed.userId, changed.status, JSON.stringify(changed.snapshot), changed.nextCheckAt, changed.updatedAt],
+        contract.pullEvents(),
+      );
+      await preparedRows(this.db, text, parameters);
       return result;
     });
   }

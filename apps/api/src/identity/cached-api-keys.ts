@@ -1,10 +1,8 @@
 import { ApiKey, ApiKeyRepository } from '@kiosk/domain/identity';
-import { ConfigCache } from '../platform/cache/config-cache';
+import { ConfigCache, vendorCacheKey as cacheKey } from '../platform/cache/config-cache';
 
 /** The configuration cache's region of API keys, by `<vendorId>\u001f<clientId>`. */
 export const API_KEY_CACHE = 'api-keys';
-
-const cacheKey = (vendorId: string, clientId: string) => `${vendorId}\u001f${clientId}`;
 
 /**
  * API keys through the process's configuration cache: every token exchange

@@ -1,10 +1,8 @@
 import { Paywall, PaywallRepository, SavedBy, Strategy, StrategyRepository } from '@kiosk/domain/paywalls';
-import { CacheRegion, ConfigCache } from '../platform/cache/config-cache';
+import { CacheRegion, ConfigCache, vendorCacheKey as cacheKey } from '../platform/cache/config-cache';
 
 /** Cache regions of this module; a change announces (region, `<vendorId>\u001f<id>`) or the region alone. */
 export const PAYWALL_CACHE = { paywalls: 'paywalls', strategies: 'paywall-strategies', linkTiers: 'paywall-link-tiers' } as const;
-
-export const cacheKey = (vendorId: string, id: string) => `${vendorId}\u001f${id}`;
 
 type Aggregate = { readonly vendorId: string; readonly id: string };
 type Repository<A> = {

@@ -48,7 +48,7 @@ describe('contract create + confirm, warm', () => {
     expect(statements).toEqual(
       [
         /^INSERT INTO users .* RETURNING/, // a new reader, answered by the insert
-        /^WITH added AS \(INSERT INTO contracts .*\) INSERT INTO outbox/, // the contract and its event, one statement
+        /^WITH change AS \(INSERT INTO contracts .*\) INSERT INTO outbox/, // the contract and its event, one statement
         /^START TRANSACTION$/,
         /^SELECT snapshot FROM contracts .* FOR UPDATE$/, // the confirm, under the contract's lock
         /FROM "bills"/,
@@ -59,7 +59,7 @@ describe('contract create + confirm, warm', () => {
         /^INSERT INTO "bills"/,
         /^INSERT INTO "invoice_documents"/,
         /^INSERT INTO mail_messages/,
-        /^WITH changed AS \(UPDATE contracts .*\) INSERT INTO outbox/,
+        /^WITH change AS \(UPDATE contracts .*\) INSERT INTO outbox/,
         /^COMMIT$/,
         /FROM engagement_profiles WHERE/, // the answer's tax view: the buyer's country
       ].map((pattern) => expect.stringMatching(pattern)),

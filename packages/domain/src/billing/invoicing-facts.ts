@@ -220,11 +220,11 @@ export class QuoteCheckoutTax {
   }): Promise<TaxBreakdown | null> {
     if (command.lines.length === 0) return null;
     // One after another: the ports may share one database connection (a transaction's).
-    const seller = { settings: await settingsOfSeller(this.facts, command.vendorId) };
+    const seller = await settingsOfSeller(this.facts, command.vendorId);
     const categories = await this.facts.taxCategories(command.vendorId, command.lines.map((l) => l.sku));
     const shares = shareAmong(command.price.minor, command.lines.map((l) => l.unitPrice.minor));
     const treatment = taxTreatment({
-      sellerCountry: seller.settings.country ?? DEFAULT_SELLER_COUNTRY,
+      sellerCountry: seller.country ?? DEFAULT_SELLER_COUNTRY,
       buyerCountry: command.country ?? DEFAULT_SELLER_COUNTRY,
       buyerVatNumber: command.vatNumber,
     });
@@ -232,7 +232,7 @@ export class QuoteCheckoutTax {
       taxBill({
         mode: priceMode(l.taxIncluded),
         treatment,
-        overrides: seller.settings.rateOverrides,
+        overrides: seller.rateOverrides,
         lines: [{ sku: l.sku, title: l.title, quantity: 1, unitPrice: l.unitPrice.minor, amount: shares[i], category: categories.get(l.sku) ?? DEFAULT_TAX_CATEGORY }],
       }),
     );

@@ -17,6 +17,9 @@ const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 const SETTLE_TIMEOUT_MS = 5_000;
 
+/** The usual key of an entry: a vendor's thing by its id (`<vendorId>\u001f<id>`; triggers build it with chr(31)). */
+export const vendorCacheKey = (vendorId: string, id: string): string => `${vendorId}\u001f${id}`;
+
 export interface ConfigCacheSettings {
   /** Longest life of an entry while listening (a safety net; changes are announced). */
   readonly ttlMs: number;

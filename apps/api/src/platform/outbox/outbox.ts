@@ -32,20 +32,24 @@ export async function appendToOutbox(
   await manager.getRepository(OutboxRow).insert(rows as QueryDeepPartialEntity<OutboxRow>[]);
 }
 
-/** The columns `outboxValues` fills, in its order. */
-export const OUTBOX_COLUMNS = 'vendor_id, id, type, aggregate_id, payload, occurred_at, available_at, attempts';
-
 /**
- * The outbox rows of `events` as the VALUES list of an `INSERT INTO outbox
- * (OUTBOX_COLUMNS)`, its parameters numbered from `$first`: for one statement
- * that writes an aggregate and its events together (a data-modifying WITH),
- * which is atomic without a transaction and one round trip instead of four.
+ * One statement that makes a change and writes its events to the outbox: the
+ * statement alone when there are none, else a data-modifying WITH around it
+ * whose outer INSERT adds the events (parameters numbered after the
+ * statement's). Atomic on its own, one round trip where a transaction would
+ * take four.
  */
-export function outboxValues(events: readonly DomainEvent[], first: number, availableAt?: Date): { values: string; parameters: unknown[] } {
-  const parameters: unknown[] = [];
+export function withOutboxEvents(
+  statement: string,
+  parameters: readonly unknown[],
+  events: readonly DomainEvent[],
+  availableAt?: Date,
+): { text: string; parameters: unknown[] } {
+  if (events.length === 0) return { text: statement, parameters: [...parameters] };
+  const all = [...parameters];
   const rows = events.map((event) => {
-    const at = first + parameters.length;
-    parameters.push(
+    const at = all.length + 1;
+    all.push(
       event.vendorId,
       uuidv7(),
       event.type,
@@ -56,5 +60,8 @@ export function outboxValues(events: readonly DomainEvent[], first: number, avai
     );
     return `($${at}, $${at + 1}::uuid, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $${at + 5}::timestamptz, $${at + 6}::timestamptz, 0)`;
   });
-  return { values: rows.join(', '), parameters };
+  const text =
+    `WITH change AS (${statement}) ` +
+    `INSERT INTO outbox (vendor_id, id, type, aggregate_id, payload, occurred_at, available_at, attempts) VALUES ${rows.join(', ')}`;
+  return { text, parameters: all };
 }
