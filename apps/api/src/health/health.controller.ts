@@ -1,6 +1,6 @@
 import { IsIn } from 'class-validator';
-import { DataSource } from 'typeorm';
 import { Controller, route } from '../platform/http/routes';
+import { DatabaseProbe } from './database-probe';
 import { HEALTHY_EXAMPLE, READY_EXAMPLE, UNAVAILABLE_EXAMPLE } from './health.examples';
 
 export class HealthStatus {
@@ -10,20 +10,8 @@ export class HealthStatus {
 /** `/readyz` answers 503 when the database has not answered within this long. */
 export const READINESS_TIMEOUT_MS = 1_500;
 
-/** Runs the check, or fails after `ms` (a database that is cut off may never answer). */
-function within<T>(ms: number, check: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([check, timeout]).finally(() => clearTimeout(timer));
-}
-
 export class HealthController implements Controller {
-  constructor(
-    private readonly db: DataSource,
-    private readonly timeoutMs = READINESS_TIMEOUT_MS,
-  ) {}
+  constructor(private readonly database: DatabaseProbe) {}
 
   routes() {
     return [
@@ -58,7 +46,7 @@ export class HealthController implements Controller {
         },
         handler: async ({ req, res }) => {
           try {
-            await within(this.timeoutMs, this.db.query('SELECT 1'));
+            await this.database.check();
             res.json({ status: 'ready' });
           } catch (error) {
             req.log.warn({ err: error }, 'readiness check failed');

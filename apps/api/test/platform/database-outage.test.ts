@@ -112,6 +112,33 @@ describe('with the database cut off', () => {
     expect(back.body.id).toBe(created.body.id);
   });
 
+  it('a load spike is not an outage: /readyz answers 200 while every connection of the service is taken', async () => {
+    const v = await givenContractVendor(app);
+    const created = await v.create(v.order());
+    expect(created.status).toBe(201);
+    // Every pooled connection handed out and kept (PGlite's pool holds one, PostgreSQL's ten).
+    const taken = await Promise.all(
+      Array.from({ length: app.runtime.database.embedded ? 1 : 10 }, async () => {
+        const runner = app.runtime.database.db.createQueryRunner();
+        await runner.connect();
+        return runner;
+      }),
+    );
+    try {
+      // A request that needs a connection waits its 1 s and answers 503 ...
+      const read = await app.http.get(`/management/contracts/${created.body.id}`).set(bearer(v.read)).timeout(ANSWER_BOUND_MS);
+      expect(read.status).toBe(503);
+      expect(read.body).toEqual(unavailable(read));
+      // ... but the database answers, so the process stays in the load balancer; many checks at once share one query.
+      const checks = await Promise.all(Array.from({ length: 20 }, () => app.http.get('/readyz').timeout(ANSWER_BOUND_MS)));
+      expect(checks.map((c) => [c.status, c.body])).toEqual(checks.map(() => [200, { status: 'ready' }]));
+    } finally {
+      await Promise.all(taken.map((runner) => runner.release()));
+    }
+    const back = await app.http.get(`/management/contracts/${created.body.id}`).set(bearer(v.read));
+    expect(back.status).toBe(200);
+  });
+
   it(
     `under a steady load of reads and writes, a cut of a few seconds gives only 2xx or 503, no hang, ` +
       `nothing lost or doubled, and keys usable after (${onRealPostgres() ? 'PostgreSQL' : 'PGlite'})`,

@@ -12,6 +12,7 @@ import { PaywallViewCounter } from '../../src/paywalls/paywalls.module';
 import { createDataSource } from '../../src/platform/database/data-source';
 import { Database } from '../../src/platform/database/open-database';
 import { createHttpServer } from '../../src/platform/http/server';
+import { DatabaseProbe } from '../../src/health/database-probe';
 import { createLogger } from '../../src/platform/logger';
 import { createRuntime, Runtime } from '../../src/runtime';
 
@@ -66,6 +67,7 @@ export async function startTestApp(
       runtime.idempotency.close();
       await runtime.container.get(PaywallViewCounter).close();
       await runtime.container.get(ConfigCache).close();
+      await runtime.container.get(DatabaseProbe).close();
       await opened.close();
     },
   };
