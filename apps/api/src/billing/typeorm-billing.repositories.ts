@@ -10,8 +10,7 @@ import {
   TransactionRepository,
 } from '@kiosk/domain/billing';
 import { DataSource } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { sqlRows } from '../platform/database/sql';
+import { entityColumns, insertEntityRow, preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { BillRow, InvoiceDocumentRow, TransactionRow } from './billing.rows';
 
@@ -67,12 +66,16 @@ const fromBill = (bill: BillRecord): BillRow => ({
 export class TypeOrmBillRepository implements BillRepository {
   constructor(private readonly db: DataSource) {}
 
+  // Prepared statements: every confirmed contract adds a bill and reads its bills back (issue 28).
   async add(bill: BillRecord): Promise<void> {
-    await managerOf(this.db).getRepository(BillRow).insert(fromBill(bill));
+    await insertEntityRow(this.db, BillRow, fromBill(bill));
   }
 
   async find(vendorId: string, billId: string): Promise<BillRecord | null> {
-    const row = await managerOf(this.db).getRepository(BillRow).findOneBy({ vendorId, id: billId });
+    const [row] = await preparedRows<BillRow>(this.db, `SELECT ${entityColumns(this.db, BillRow)} FROM bills WHERE vendor_id = $1 AND id = $2`, [
+      vendorId,
+      billId,
+    ]);
     return row ? toBill(row) : null;
   }
 
@@ -93,9 +96,11 @@ export class TypeOrmBillRepository implements BillRepository {
   }
 
   async listByContract(vendorId: string, contractId: string): Promise<BillRecord[]> {
-    const rows = await managerOf(this.db)
-      .getRepository(BillRow)
-      .find({ where: { vendorId, contractId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await preparedRows<BillRow>(
+      this.db,
+      `SELECT ${entityColumns(this.db, BillRow)} FROM bills WHERE vendor_id = $1 AND contract_id = $2 ORDER BY created_at, id`,
+      [vendorId, contractId],
+    );
     return rows.map(toBill);
   }
 }
@@ -208,8 +213,7 @@ export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentReposito
       issuedAt: invoice.issuedAt,
       dueAt: invoice.dueAt,
     };
-    // jsonb columns are opaque to TypeORM's deep-partial typing.
-    await managerOf(this.db).getRepository(InvoiceDocumentRow).insert(row as QueryDeepPartialEntity<InvoiceDocumentRow>);
+    await insertEntityRow(this.db, InvoiceDocumentRow, row);
   }
 
   async findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null> {

@@ -1,4 +1,4 @@
-import { RecordsEvents } from '../shared';
+import { copyData, RecordsEvents } from '../shared';
 import {
   BadCheckout,
   CheckoutAwaitingConfirmation,
@@ -72,11 +72,11 @@ export class Checkout extends RecordsEvents {
   }
 
   static fromSnapshot(snapshot: CheckoutSnapshot): Checkout {
-    return new Checkout(structuredClone(snapshot) as State);
+    return new Checkout(copyData(snapshot) as State);
   }
 
   toSnapshot(): CheckoutSnapshot {
-    return structuredClone(this.state);
+    return copyData(this.state);
   }
 
   get id() {

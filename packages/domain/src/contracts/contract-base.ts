@@ -1,4 +1,4 @@
-import { Money, RecordsEvents } from '../shared';
+import { copyData, Money, RecordsEvents } from '../shared';
 import { Bill, isPastDue } from './bill';
 import { discountEndsAt, priceAfterPendingChange, priceOfItems } from './contract-periods';
 import { DiscountView, discountView, nextBillAt, nextPrice } from './pricing';
@@ -111,6 +111,6 @@ export abstract class ContractBase extends RecordsEvents {
 
 /** A private copy of a snapshot for an aggregate to change. */
 export function copyContractState(snapshot: ContractSnapshot): ContractState {
-  // Snapshots hold Dates, Money and arrays of plain objects: structuredClone keeps them all.
-  return structuredClone(snapshot) as ContractState;
+  // Snapshots hold Dates, Money and arrays of plain objects: copyData copies them all (as structuredClone would).
+  return copyData(snapshot) as ContractState;
 }

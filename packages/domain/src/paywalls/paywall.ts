@@ -1,4 +1,4 @@
-import { RecordsEvents } from '../shared';
+import { copyData, RecordsEvents } from '../shared';
 import { canonicalJson } from './canonical-json';
 import { InvalidPaywallSettings, PaywallArchived } from './errors';
 import { FieldChecks } from './field-checks';
@@ -88,11 +88,11 @@ export class Paywall extends RecordsEvents {
 
   /** Rebuilds a stored paywall; no rules run and no events are recorded. */
   static fromSnapshot(snapshot: PaywallSnapshot): Paywall {
-    return new Paywall(structuredClone(snapshot));
+    return new Paywall(copyData(snapshot));
   }
 
   toSnapshot(): PaywallSnapshot {
-    return structuredClone(this.state);
+    return copyData(this.state);
   }
 
 
@@ -135,7 +135,7 @@ export class Paywall extends RecordsEvents {
   restore(earlier: PaywallSnapshot, now: Date): boolean {
     if (!this.isActive) throw new PaywallArchived(this.id);
     const { name, entity, previewUrl } = earlier;
-    const next = { ...this.state, name, entity, previewUrl, content: structuredClone(earlier.content) };
+    const next = { ...this.state, name, entity, previewUrl, content: copyData(earlier.content) };
     if (sameConfiguration(this.state, next)) return false;
     this.state = { ...next, version: this.state.version + 1, modifiedAt: now };
     this.recordEvent('paywall.changed', now, { version: this.state.version, restoredFrom: earlier.version });
@@ -171,7 +171,7 @@ export class Paywall extends RecordsEvents {
 
 function publicViewOf(state: PaywallSnapshot): PaywallPublicView {
   const { id, vendorId, version } = state;
-  const c = structuredClone(state.content);
+  const c = copyData(state.content);
   return {
     id,
     vendorId,

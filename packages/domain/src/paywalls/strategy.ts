@@ -1,4 +1,4 @@
-import { InvalidError, RecordsEvents } from '../shared';
+import { copyData, InvalidError, RecordsEvents } from '../shared';
 import { StrategyArchived } from './errors';
 import { flowFingerprint } from './flow-fingerprint';
 import { StrategyFlow } from './strategy-flow';
@@ -81,11 +81,11 @@ export class Strategy extends RecordsEvents {
   }
 
   static fromSnapshot(snapshot: StrategySnapshot): Strategy {
-    return new Strategy(structuredClone(snapshot));
+    return new Strategy(copyData(snapshot));
   }
 
   toSnapshot(): StrategySnapshot {
-    return structuredClone(this.state);
+    return copyData(this.state);
   }
 
 

@@ -9,3 +9,4 @@ export * from './personal-data';
 export * from './recorded-events';
 export * from './event-outbox';
 export * from './language';
+export * from './copy-data';

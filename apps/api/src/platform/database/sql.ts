@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { inOpenTransaction, managerOf } from './transaction';
 
 /**
@@ -114,4 +115,38 @@ export function entityColumns(db: DataSource, entity: abstract new () => object)
     entityColumnLists.set(entity, list);
   }
   return list;
+}
+
+/** `insertEntityRow` statements, by entity and by the properties a row gives. */
+const entityInserts = new Map<unknown, Map<string, { text: string; columns: ColumnMetadata[] }>>();
+
+/**
+ * Inserts one entity row with a prepared statement (`preparedRows`): the
+ * statement TypeORM's `insert` sends, without its query builder on every
+ * call (issue 28). Each value goes through the driver's own conversion
+ * (jsonb, dates) as it would through TypeORM; a property left undefined is
+ * left out, so its column's default applies. Refuses entities with value
+ * transformers, as `entityColumns` does.
+ */
+export async function insertEntityRow<T extends object>(db: DataSource, entity: abstract new () => T, row: T): Promise<void> {
+  let byShape = entityInserts.get(entity);
+  if (!byShape) entityInserts.set(entity, (byShape = new Map()));
+  const given = Object.keys(row).filter((key) => (row as Record<string, unknown>)[key] !== undefined);
+  const shape = given.join(',');
+  let insert = byShape.get(shape);
+  if (!insert) {
+    const metadata = db.getMetadata(entity);
+    const columns = given.map((property) => {
+      const column = metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`insertEntityRow: ${metadata.name} has no column for ${property}`);
+      if (column.transformer !== undefined) throw new Error(`insertEntityRow: ${metadata.name} transforms ${property}`);
+      return column;
+    });
+    const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
+    const placeholders = columns.map((_c, i) => `$${i + 1}`).join(', ');
+    byShape.set(shape, (insert = { text: `INSERT INTO "${metadata.tableName}" (${names}) VALUES (${placeholders})`, columns }));
+  }
+  const driver = db.driver;
+  const values = insert.columns.map((c) => driver.preparePersistentValue((row as Record<string, unknown>)[c.propertyName], c));
+  await preparedRows(db, insert.text, values);
 }
