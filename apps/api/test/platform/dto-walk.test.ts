@@ -93,3 +93,36 @@ it('every request DTO requires its non-optional nested objects and refuses null 
   );
   expect(checked.length).toBeGreaterThan(100);
 });
+
+it('every validator of every request DTO is synchronous: validateInput runs class-validator synchronously', () => {
+  const routes = app.runtime.container.getAll(TOKENS.Controller).flatMap((c) => c.routes() as RouteSpec[]);
+  const tops = routes.flatMap((r) => [...(r.body ? [r.body.dto as Class<object>] : []), ...(r.query ? [r.query as Class<object>] : [])]);
+  const dtos = new Set<Class<object>>();
+  const visit = (dto: Class<object>) => {
+    if (dtos.has(dto)) return;
+    dtos.add(dto);
+    for (const field of fieldsOf(dto)) if (field.nested) visit(field.nested);
+  };
+  tops.forEach(visit);
+  const storage = getMetadataStorage();
+  const asynchronous: string[] = [];
+  for (const dto of dtos) {
+    for (const m of storage.getTargetValidationMetadatas(dto, '', true, false)) {
+      if (m.type !== ValidationTypes.CUSTOM_VALIDATION) continue;
+      for (const constraint of storage.getTargetValidatorConstraints(m.constraintCls)) {
+        // Declared asynchronous, or answering a promise anyway (validateSync would skip either).
+        let answer: unknown;
+        try {
+          answer = constraint.instance.validate(undefined, { constraints: m.constraints ?? [], object: {}, property: m.propertyName, targetName: dto.name, value: undefined });
+        } catch {
+          answer = undefined;
+        }
+        if (constraint.async || typeof (answer as { then?: unknown } | undefined)?.then === 'function') {
+          asynchronous.push(`${dto.name}.${m.propertyName}: ${constraint.name}`);
+        }
+      }
+    }
+  }
+  expect(dtos.size).toBeGreaterThan(50);
+  expect(asynchronous).toEqual([]);
+});
