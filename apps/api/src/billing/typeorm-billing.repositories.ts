@@ -10,7 +10,7 @@ import {
   TransactionRepository,
 } from '@kiosk/domain/billing';
 import { DataSource } from 'typeorm';
-import { entityColumns, insertEntityRow, preparedRows, sqlRows } from '../platform/database/sql';
+import { entityColumns, holdWritesUntilLastStatement, insertEntityRow, preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { BillRow, InvoiceDocumentRow, TransactionRow } from './billing.rows';
 
@@ -242,6 +242,9 @@ export class PostgresInvoiceNumbers implements InvoiceNumbers {
 
   async next(vendorId: string): Promise<number> {
     const [row] = await sqlRows<{ n: string }>(managerOf(this.db), `SELECT kiosk_next_invoice_number($1) AS n`, [vendorId]);
+    // The counter row is locked until COMMIT: the writes that follow (the bill, its document and mail, the contract)
+    // go with the transaction's last statement, so the lock is held for two round trips, not one per write.
+    holdWritesUntilLastStatement(this.db);
     return Number(row.n);
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@kiosk/domain/contracts';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../platform/database/errors';
-import { preparedRows, sqlRows } from '../platform/database/sql';
+import { preparedRows, preparedWriteWithHeld, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { writeOfOneStatement } from '../platform/idempotency/written-marker';
 import { withOutboxEvents } from '../platform/outbox/outbox';
@@ -79,7 +79,8 @@ export class TypeOrmContractRepository implements ContractRepository {
         [vendorId, contractId, changed.userId, changed.status, JSON.stringify(changed.snapshot), changed.nextCheckAt, changed.updatedAt],
         contract.pullEvents(),
       );
-      await preparedRows(this.db, text, parameters);
+      // The step's last statement: writes held since the invoice number was drawn (the bill, ...) run in it.
+      await preparedWriteWithHeld(this.db, text, parameters);
       return result;
     });
   }

@@ -2,7 +2,7 @@ import { Clock, IdGenerator } from '@kiosk/domain';
 import { InvoiceDocumentRepository, InvoiceKind, InvoicePdfRenderer } from '@kiosk/domain/billing';
 import { Mailer, OutgoingMail } from '@kiosk/domain/mail';
 import { DataSource } from 'typeorm';
-import { sqlRows } from '../platform/database/sql';
+import { heldWrite, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { processNow } from '../platform/vendor-time';
 import { MailMessageRow } from './mail.rows';
@@ -70,15 +70,20 @@ export class EmbeddedMailer implements Mailer {
       }),
     );
     const id = this.ids.next();
+    const row = [mail.vendorId, id, mail.to, mail.subject, mail.body, mail.html ?? null, JSON.stringify(attachments), mail.key ?? null, this.clock.now()];
+    // Kept for the developer's mailbox alone: in a transaction that holds its writes (an invoice's mail after its
+    // number was drawn), it goes with the transaction's last statement.
+    const kept = `INSERT INTO mail_messages (vendor_id, id, to_address, subject, body, html, attachments, dedupe_key, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+         ON CONFLICT (vendor_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+    if (!this.options.deliver && heldWrite(this.db, { text: kept, parameters: row })) return;
     // The caller's transaction when there is one; else one of its own, so a mail never lacks its delivery.
     await inTransaction(this.db, async (m) => {
       const inserted = await sqlRows<{ id: string }>(
         m,
-        `INSERT INTO mail_messages (vendor_id, id, to_address, subject, body, html, attachments, dedupe_key, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
-         ON CONFLICT (vendor_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+        `${kept}
          RETURNING id`,
-        [mail.vendorId, id, mail.to, mail.subject, mail.body, mail.html ?? null, JSON.stringify(attachments), mail.key ?? null, this.clock.now()],
+        row,
       );
       if (inserted.length === 0 || !this.options.deliver) return;
       await sqlRows(

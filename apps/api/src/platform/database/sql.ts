@@ -3,6 +3,7 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { flushHeldWrites, hold, HeldWrite, mergeHeldWrites, openHold } from './held-writes';
 import { inOpenTransaction, managerOf } from './transaction';
 
 /**
@@ -15,6 +16,7 @@ export async function sqlRows<T>(
   parameters: unknown[] = [],
 ): Promise<T[]> {
   const manager = db instanceof DataSource ? managerOf(db) : db;
+  await flushHeldWrites(manager);
   const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
   try {
     const result = await runner.query(text, parameters, true);
@@ -64,6 +66,7 @@ const statementNameOf = (text: string): string => {
 export async function preparedRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
   const manager = managerOf(db);
   if (sharedSessions.has(db)) return sqlRows<T>(manager, text, parameters);
+  await flushHeldWrites(manager);
   const config = { name: statementNameOf(text), text, values: parameters };
   let result: QueryResult;
   try {
@@ -148,5 +151,26 @@ export async function insertEntityRow<T extends object>(db: DataSource, entity: 
   }
   const driver = db.driver;
   const values = insert.columns.map((c) => driver.preparePersistentValue((row as Record<string, unknown>)[c.propertyName], c));
-  await preparedRows(db, insert.text, values);
+  if (!heldWrite(db, { text: insert.text, parameters: values })) await preparedRows(db, insert.text, values);
+}
+
+/**
+ * From now until its last statement, the running transaction holds its
+ * writes back (`heldWrite`), so a lock it has just taken is held for fewer
+ * round trips (held-writes.ts). Outside a transaction nothing is held.
+ */
+export function holdWritesUntilLastStatement(db: DataSource): void {
+  if (inOpenTransaction()) openHold(managerOf(db));
+}
+
+/** Whether `write` was held for the transaction's last statement; when not, the caller runs it as it would. */
+export function heldWrite(db: DataSource, write: HeldWrite): boolean {
+  return inOpenTransaction() && hold(managerOf(db), write);
+}
+
+/** `preparedRows` for a write independent of the held ones, which run in the same statement (and are no longer held). */
+export function preparedWriteWithHeld<T>(db: DataSource, text: string, parameters: unknown[]): Promise<T[]> {
+  if (!inOpenTransaction()) return preparedRows<T>(db, text, parameters);
+  const merged = mergeHeldWrites(managerOf(db), { text, parameters });
+  return preparedRows<T>(db, merged.text, [...merged.parameters]);
 }

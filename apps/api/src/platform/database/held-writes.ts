@@ -1,0 +1,94 @@
+import { EntityManager } from 'typeorm';
+
+/** A statement that writes and answers nothing the caller reads. */
+export interface HeldWrite {
+  readonly text: string;
+  readonly parameters: readonly unknown[];
+}
+
+/** Per transaction (its entity manager): the writes held back, once a hold is open. */
+const heldIn = new WeakMap<EntityManager, HeldWrite[]>();
+
+/**
+ * Holds the transaction's next writes back until its last statement (issue
+ * 28). A transaction that has just taken a lock other transactions queue on
+ * (a vendor's invoice-number row) then holds it for two round trips, its
+ * last statement and COMMIT, instead of one per write: under load each
+ * round trip also waits for this process's event loop, and confirms of one
+ * vendor queued on that row for all of them.
+ *
+ * Held writes run as data-modifying WITH parts of the statement that ends
+ * the transaction's work (`mergeHeldWrites`), or together as one statement
+ * before anything else runs in the transaction (`flushHeldWrites`: a read
+ * then sees them, and writes keep their order), and at the latest before
+ * COMMIT. They are all or nothing with the transaction as before; only the
+ * statement a failing write reports from moves. The parts of one statement
+ * cannot see each other's rows, so only independent writes are held:
+ * inserts of new rows, never a statement with a WITH of its own.
+ */
+export function openHold(manager: EntityManager): void {
+  if (heldIn.has(manager)) return;
+  heldIn.set(manager, []);
+  // TypeORM's own statements in this transaction (a repository's find or insert) run the held writes first.
+  const runner = manager.queryRunner;
+  if (runner) {
+    const query = runner.query.bind(runner);
+    runner.query = (async (...args: Parameters<typeof query>) => {
+      await flushHeldWrites(manager);
+      return query(...args);
+    }) as typeof runner.query;
+  }
+}
+
+/** Whether `write` was held (the transaction holds writes, and it is one that can be); else the caller runs it. */
+export function hold(manager: EntityManager, write: HeldWrite): boolean {
+  const held = heldIn.get(manager);
+  if (!held || /^\s*WITH\b/i.test(write.text)) return false;
+  held.push(write);
+  return true;
+}
+
+/** Takes the writes held so far (none when the transaction holds none). */
+function takeHeld(manager: EntityManager): HeldWrite[] {
+  const held = heldIn.get(manager);
+  if (!held || held.length === 0) return [];
+  heldIn.set(manager, []);
+  return held;
+}
+
+/** `$n` placeholders of `text` moved up by `offset`, for a statement that becomes one part of a larger one. */
+const renumbered = (text: string, offset: number) => text.replace(/\$(\d+)/g, (_match, n: string) => `$${Number(n) + offset}`);
+
+/** `last` with `writes` run as WITH parts of it; its own parameters keep their numbers, so its rows are its own. */
+export function mergedStatement(writes: readonly HeldWrite[], last: HeldWrite): HeldWrite {
+  if (writes.length === 0) return last;
+  const parameters = [...last.parameters];
+  const parts = writes.map((write, i) => {
+    const part = `held_${i + 1} AS (${renumbered(write.text, parameters.length)})`;
+    parameters.push(...write.parameters);
+    return part;
+  });
+  const own = /^\s*WITH\s/i.exec(last.text);
+  const text = own ? `WITH ${parts.join(', ')}, ${last.text.slice(own[0].length)}` : `WITH ${parts.join(', ')} ${last.text}`;
+  return { text, parameters };
+}
+
+/** `last`, a write independent of the held ones, with them run in it (and no longer held). */
+export function mergeHeldWrites(manager: EntityManager, last: HeldWrite): HeldWrite {
+  return mergedStatement(takeHeld(manager), last);
+}
+
+/** Runs the held writes now, as one statement. */
+export async function flushHeldWrites(manager: EntityManager): Promise<void> {
+  const writes = takeHeld(manager);
+  if (writes.length === 0) return;
+  const { text, parameters } = mergedStatement(writes.slice(0, -1), writes[writes.length - 1]);
+  await manager.query(text, [...parameters]);
+}
+
+/** At the end of the transaction's work: what is still held runs, and the hold ends. */
+export async function closeHold(manager: EntityManager): Promise<void> {
+  if (!heldIn.has(manager)) return;
+  await flushHeldWrites(manager);
+  heldIn.delete(manager);
+}
