@@ -5,6 +5,7 @@ import { Database } from '../../src/platform/database/open-database';
 import { heldWrite, holdWritesUntilLastStatement, preparedRows, preparedWriteWithHeld, sqlRows } from '../../src/platform/database/sql';
 import { inTransaction, managerOf } from '../../src/platform/database/transaction';
 import { onRealPostgres, openTestDatabase } from '../support/harness';
+import { statementsOf } from '../support/statements';
 
 /**
  * Writes held until a transaction's last statement (held-writes.ts): the
@@ -119,5 +120,20 @@ describe('writes held until the last statement', () => {
     await expect(failed).rejects.toBeInstanceOf(QueryFailedError);
     await expect(failed).rejects.toMatchObject({ driverError: { code: '23505' } });
     expect(await idsOf(parents, 'fail-')).toEqual(['fail-taken']);
+  });
+
+  it('a transaction undone before its last statement sends none of what it held', async () => {
+    const sent = await statementsOf(() =>
+      expect(
+        inTransaction(database.db, async () => {
+          holdWritesUntilLastStatement(database.db);
+          heldWrite(database.db, parent('undone-a'));
+          throw new Error('the step failed');
+        }),
+      ).rejects.toThrow('the step failed'),
+    );
+    expect(sent.filter((s) => s.includes(parents))).toEqual([]);
+    expect(sent).toContain('ROLLBACK');
+    expect(await idsOf(parents, 'undone-')).toEqual([]);
   });
 });

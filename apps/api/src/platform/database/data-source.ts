@@ -2,6 +2,7 @@ import type { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { IdempotencyWrittenMarker } from '../idempotency/written-marker';
 import { ENTITIES } from './entities';
+import { HeldWritesFlusher } from './held-writes';
 import { MIGRATIONS } from './migrations';
 import { markSharedSession } from './sql';
 
@@ -41,8 +42,9 @@ export function createDataSource(
     url,
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    // Marks an Idempotency-Key written inside the transaction that writes (issue 29).
-    subscribers: [IdempotencyWrittenMarker],
+    // Marks an Idempotency-Key written inside the transaction that writes (issue 29); runs writes held until a
+    // transaction's last statement before any other of its statements (held-writes.ts).
+    subscribers: [IdempotencyWrittenMarker, HeldWritesFlusher],
     migrationsTableName: 'schema_migrations',
     // The pool passes on an idle client's error, which that client's own listener (below) has heard already.
     poolErrorHandler: () => undefined,

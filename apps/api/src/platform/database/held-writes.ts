@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import { BeforeQueryEvent, EntityManager, EntitySubscriberInterface, EventSubscriber, TransactionRollbackEvent } from 'typeorm';
 
 /** A statement that writes and answers nothing the caller reads. */
 export interface HeldWrite {
@@ -20,24 +20,14 @@ const heldIn = new WeakMap<EntityManager, HeldWrite[]>();
  * Held writes run as data-modifying WITH parts of the statement that ends
  * the transaction's work (`mergeHeldWrites`), or together as one statement
  * before anything else runs in the transaction (`flushHeldWrites`: a read
- * then sees them, and writes keep their order), and at the latest before
- * COMMIT. They are all or nothing with the transaction as before; only the
- * statement a failing write reports from moves. The parts of one statement
- * cannot see each other's rows, so only independent writes are held:
- * inserts of new rows, never a statement with a WITH of its own.
+ * then sees them, and writes keep their order), COMMIT included. They are
+ * all or nothing with the transaction as before; only the statement a
+ * failing write reports from moves. The parts of one statement cannot see
+ * each other's rows, so only independent writes are held: inserts of new
+ * rows, never a statement with a WITH of its own.
  */
 export function openHold(manager: EntityManager): void {
-  if (heldIn.has(manager)) return;
-  heldIn.set(manager, []);
-  // TypeORM's own statements in this transaction (a repository's find or insert) run the held writes first.
-  const runner = manager.queryRunner;
-  if (runner) {
-    const query = runner.query.bind(runner);
-    runner.query = (async (...args: Parameters<typeof query>) => {
-      await flushHeldWrites(manager);
-      return query(...args);
-    }) as typeof runner.query;
-  }
+  if (!heldIn.has(manager)) heldIn.set(manager, []);
 }
 
 /** Whether `write` was held (the transaction holds writes, and it is one that can be); else the caller runs it. */
@@ -86,9 +76,19 @@ export async function flushHeldWrites(manager: EntityManager): Promise<void> {
   await manager.query(text, [...parameters]);
 }
 
-/** At the end of the transaction's work: what is still held runs, and the hold ends. */
-export async function closeHold(manager: EntityManager): Promise<void> {
-  if (!heldIn.has(manager)) return;
-  await flushHeldWrites(manager);
-  heldIn.delete(manager);
+/**
+ * TypeORM's side: every statement its query runner sends in a transaction
+ * that holds writes (a repository's find or insert, the idempotency mark,
+ * COMMIT itself) runs them first; a rollback drops them unsent.
+ */
+@EventSubscriber()
+export class HeldWritesFlusher implements EntitySubscriberInterface {
+  beforeQuery(event: BeforeQueryEvent): Promise<void> | void {
+    // Most statements run where nothing is held: no promise for them.
+    if (heldIn.get(event.manager)?.length) return flushHeldWrites(event.manager);
+  }
+
+  beforeTransactionRollback(event: TransactionRollbackEvent): void {
+    heldIn.delete(event.manager);
+  }
 }

@@ -16,7 +16,6 @@ export async function sqlRows<T>(
   parameters: unknown[] = [],
 ): Promise<T[]> {
   const manager = db instanceof DataSource ? managerOf(db) : db;
-  await flushHeldWrites(manager);
   const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
   try {
     const result = await runner.query(text, parameters, true);
@@ -66,6 +65,7 @@ const statementNameOf = (text: string): string => {
 export async function preparedRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
   const manager = managerOf(db);
   if (sharedSessions.has(db)) return sqlRows<T>(manager, text, parameters);
+  // Past TypeORM's query runner, whose subscriber would run them: writes held in this transaction go first.
   await flushHeldWrites(manager);
   const config = { name: statementNameOf(text), text, values: parameters };
   let result: QueryResult;

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
-import { closeHold } from './held-writes';
 
 const current = new AsyncLocalStorage<EntityManager>();
 
@@ -25,11 +24,5 @@ export function inOpenTransaction(): boolean {
 export function inTransaction<T>(db: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const outer = current.getStore();
   if (outer) return work(outer);
-  return db.transaction((manager) =>
-    current.run(manager, async () => {
-      const result = await work(manager);
-      await closeHold(manager); // writes held until the last statement (held-writes.ts) run before COMMIT at the latest
-      return result;
-    }),
-  );
+  return db.transaction((manager) => current.run(manager, () => work(manager)));
 }
