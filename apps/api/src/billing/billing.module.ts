@@ -26,6 +26,7 @@ import {
   InvoiceBill,
   InvoiceDocumentRepository,
   InvoiceNumbers,
+  InvoiceDraftRepository,
   RecordPayment,
   VoidBillsOfCanceledContract,
   TransactionRepository,
@@ -62,6 +63,7 @@ import { TypeOrmVendorBillingReads } from './management-billing.reads';
 import { ReaderBillsController } from './reader-bills.controller';
 import { TypeOrmReaderBillingReads } from './reader-billing-reads';
 import { EmbeddedMailer, MAIL } from '../mail/mail.module';
+import { DraftedInvoices, issuingDraftsFirst, PostgresInvoiceDrafts, TypeOrmInvoiceIssueStep } from './invoice-drafts';
 import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
 import { BillingEraser } from './billing.eraser';
 import { billEventView, transactionEventView } from './billing.event-views';
@@ -82,6 +84,7 @@ export const BILLING = {
   Transactions: Symbol.for('TransactionRepository') as ServiceIdentifier<TransactionRepository>,
   InvoiceDocuments: Symbol.for('InvoiceDocumentRepository') as ServiceIdentifier<InvoiceDocumentRepository>,
   InvoiceNumbers: Symbol.for('InvoiceNumbers') as ServiceIdentifier<InvoiceNumbers>,
+  InvoiceDrafts: Symbol.for('InvoiceDrafts') as ServiceIdentifier<InvoiceDraftRepository>,
   ContractPayments: Symbol.for('ContractPayments') as ServiceIdentifier<ContractPayments>,
   /** The reader's bills and transactions, for the reader queries. */
   ReaderReads: Symbol.for('ReaderBillingReads') as ServiceIdentifier<ReaderBillingReads>,
@@ -120,7 +123,7 @@ export const billingModule = defineModule({
   register: ({ bind }) => {
     bind(IssueCreditNote).toDynamicValue(
       (c) =>
-        new IssueCreditNote(c.get(BILLING.InvoiceDocuments), c.get(BILLING.InvoiceNumbers), c.get(EmbeddedMailer), c.get(TOKENS.Ids), c.get(TOKENS.Clock), {
+        new IssueCreditNote(issuingDraftsFirst(c.get(BILLING.InvoiceDocuments), c.get(InvoiceBill)), c.get(BILLING.InvoiceNumbers), c.get(EmbeddedMailer), c.get(TOKENS.Ids), c.get(TOKENS.Clock), {
           eInvoices: c.get(BILLING.EInvoices),
         }),
     );
@@ -134,6 +137,12 @@ export const billingModule = defineModule({
     bind(BILLING.Transactions).toDynamicValue((c) => new TypeOrmTransactionRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoiceDocuments).toDynamicValue((c) => new TypeOrmInvoiceDocumentRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoiceNumbers).toDynamicValue((c) => new PostgresInvoiceNumbers(c.get(db))).inSingletonScope();
+    bind(BILLING.InvoiceDrafts).toDynamicValue((c) => new PostgresInvoiceDrafts(c.get(db))).inSingletonScope();
+    bind(DraftedInvoices)
+      .toDynamicValue((c) => new DraftedInvoices(c.get(InvoiceBill), c.get(BILLING.InvoiceDrafts), c.get(TOKENS.Logger)))
+      .inSingletonScope();
+    // Finishes invoices a process left drafted when it stopped between a confirm's two steps.
+    bind(TOKENS.WorkerStep).toDynamicValue((c) => c.get(DraftedInvoices));
     // Cached per process: every confirm, bill and invoice reads them (platform/cache/cached-vendor-settings.ts).
     bind(BILLING.Settings)
       .toDynamicValue((c) => new CachedVendorSettings(new TypeOrmVendorBillingSettingsRepository(c.get(db)), c.get(ConfigCache), 'billing-settings'))
@@ -193,7 +202,7 @@ export const billingModule = defineModule({
         new InvoiceBill(
           c.get(BILLING.Bills),
           c.get(BILLING.InvoiceDocuments),
-          c.get(BILLING.InvoiceNumbers),
+          c.get(BILLING.InvoiceDrafts),
           c.get(EmbeddedMailer),
           c.get(IDENTITY.Users),
           c.get(TOKENS.Ids),
@@ -202,13 +211,14 @@ export const billingModule = defineModule({
             facts: c.get(BILLING.InvoicingFacts),
             eInvoices: c.get(BILLING.EInvoices),
           },
+          new TypeOrmInvoiceIssueStep(c.get(db)),
         ),
     );
     bind(CONTRACTS.Invoicing)
       .toDynamicValue((c) =>
         c.get(TOKENS.Config).invoicingProvider === 'unreachable'
           ? new UnreachableInvoicing()
-          : new EmbeddedInvoicing(c.get(db), c.get(InvoiceBill)),
+          : new EmbeddedInvoicing(c.get(db), c.get(InvoiceBill), c.get(DraftedInvoices)),
       )
       .inSingletonScope();
     bind(RecordPayment).toDynamicValue(
@@ -249,7 +259,7 @@ export const billingModule = defineModule({
         new IssueReceipt(
           c.get(BILLING.Receipts),
           c.get(BILLING.ReceiptNumbers),
-          c.get(BILLING.InvoiceDocuments),
+          issuingDraftsFirst(c.get(BILLING.InvoiceDocuments), c.get(InvoiceBill)),
           c.get(IDENTITY.Users),
           c.get(BILLING.InvoicingFacts),
           c.get(BILLING.ReceiptFacts),

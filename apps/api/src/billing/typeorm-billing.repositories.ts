@@ -10,7 +10,7 @@ import {
   TransactionRepository,
 } from '@kiosk/domain/billing';
 import { DataSource } from 'typeorm';
-import { entityColumns, holdWritesUntilLastStatement, insertEntityRow, preparedRows, sqlRows } from '../platform/database/sql';
+import { entityColumns, heldWrite, holdWritesUntilLastStatement, insertEntityRow, preparedRows, sqlRows } from '../platform/database/sql';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { BillRow, InvoiceDocumentRow, TransactionRow } from './billing.rows';
 
@@ -88,9 +88,13 @@ export class TypeOrmBillRepository implements BillRepository {
         .where('b.vendor_id = :vendorId AND b.id = :billId', { vendorId, billId })
         .getOne();
       if (!row) throw new BillNotFound(billId);
-      const { bill, result } = await fn(toBill(row));
-      const { vendorId: _v, id: _i, createdAt: _c, ...changed } = fromBill(bill);
-      await manager.getRepository(BillRow).update({ vendorId, id: billId }, changed);
+      const loaded = toBill(row);
+      const { bill, result } = await fn(loaded);
+      // Only what `fn` changed: a step it ran may have written the bill too (an invoice issued from its draft sets the number).
+      const before = fromBill(loaded) as unknown as Record<string, unknown>;
+      const { vendorId: _v, id: _i, createdAt: _c, ...after } = fromBill(bill) as unknown as Record<string, unknown>;
+      const changed = Object.fromEntries(Object.entries(after).filter(([column, value]) => JSON.stringify(value) !== JSON.stringify(before[column])));
+      if (Object.keys(changed).length > 0) await manager.getRepository(BillRow).update({ vendorId, id: billId }, changed);
       return result;
     });
   }
@@ -102,6 +106,12 @@ export class TypeOrmBillRepository implements BillRepository {
       [vendorId, contractId],
     );
     return rows.map(toBill);
+  }
+
+  async setInvoiceNumber(vendorId: string, billId: string, invoiceNumber: string): Promise<void> {
+    // Held when the step holds its writes: it then runs with the step's last statement.
+    const write = { text: `UPDATE bills SET invoice_number = $3 WHERE vendor_id = $1 AND id = $2`, parameters: [vendorId, billId, invoiceNumber] };
+    if (!heldWrite(this.db, write)) await preparedRows(this.db, write.text, [...write.parameters]);
   }
 }
 
@@ -155,6 +165,28 @@ type StoredDocument = Omit<InvoiceDocument, 'periodStart' | 'periodEnd' | 'issue
   dueAt: string;
 };
 
+/** A document as its `document` column keeps it: dates as ISO strings. */
+export function storedDocument<D extends Omit<InvoiceDocument, 'number'>>(invoice: D): Omit<StoredDocument, 'number'> & Omit<D, 'periodStart' | 'periodEnd' | 'issuedAt' | 'dueAt'> {
+  return {
+    ...invoice,
+    periodStart: invoice.periodStart.toISOString(),
+    periodEnd: invoice.periodEnd?.toISOString() ?? null,
+    issuedAt: invoice.issuedAt.toISOString(),
+    dueAt: invoice.dueAt.toISOString(),
+  };
+}
+
+/** The dates of a stored document back as dates. */
+export function withDates<D extends Pick<StoredDocument, 'periodStart' | 'periodEnd' | 'issuedAt' | 'dueAt'>>(stored: D) {
+  return {
+    ...stored,
+    periodStart: new Date(stored.periodStart),
+    periodEnd: stored.periodEnd ? new Date(stored.periodEnd) : null,
+    issuedAt: new Date(stored.issuedAt),
+    dueAt: new Date(stored.dueAt),
+  };
+}
+
 /** A stored document; documents stored before tax was computed lack the newer fields and get neutral ones. */
 function toDocument(row: InvoiceDocumentRow): InvoiceDocument {
   const stored = row.document as unknown as StoredDocument;
@@ -172,27 +204,14 @@ function toDocument(row: InvoiceDocumentRow): InvoiceDocument {
     paymentInstructions: null,
     seller: { name: row.vendorId, vatNumber: null, address: { street: null, zip: null, city: null, country: 'SE' } },
   };
-  return {
-    ...older,
-    ...stored,
-    periodStart: new Date(stored.periodStart),
-    periodEnd: stored.periodEnd ? new Date(stored.periodEnd) : null,
-    issuedAt: new Date(stored.issuedAt),
-    dueAt: new Date(stored.dueAt),
-  };
+  return { ...older, ...withDates(stored) };
 }
 
 export class TypeOrmInvoiceDocumentRepository implements InvoiceDocumentRepository {
   constructor(private readonly db: DataSource) {}
 
   async add(invoice: InvoiceDocument): Promise<void> {
-    const document: StoredDocument = {
-      ...invoice,
-      periodStart: invoice.periodStart.toISOString(),
-      periodEnd: invoice.periodEnd?.toISOString() ?? null,
-      issuedAt: invoice.issuedAt.toISOString(),
-      dueAt: invoice.dueAt.toISOString(),
-    };
+    const document: StoredDocument = storedDocument(invoice);
     const row: InvoiceDocumentRow = {
       vendorId: invoice.vendorId,
       id: invoice.id,

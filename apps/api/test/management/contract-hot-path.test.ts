@@ -44,7 +44,7 @@ describe('contract create + confirm, warm', () => {
     await cacheSettled(app);
     const statements = await statementsOf(() => v.create().expect(201));
     expect(statements.filter((s) => CONFIGURATION.test(s))).toEqual([]);
-    // The rest, in order: what is per reader and per contract (12 round trips, prepared where they are reads; 29 before issue 28).
+    // The rest, in order: what is per reader and per contract (15 round trips, prepared where they are reads; 29 before issue 28).
     expect(statements).toEqual(
       [
         /^INSERT INTO users .* RETURNING/, // a new reader, answered by the insert
@@ -55,9 +55,14 @@ describe('contract create + confirm, warm', () => {
         /FROM vendors WHERE id = \$1$/, // the seller's name on the invoice (vendors are not cached)
         /FROM engagement_profiles WHERE/,
         /FROM users WHERE vendor_id = \$1 AND id = \$2$/,
-        /kiosk_next_invoice_number/, // the vendor's counter row, locked until COMMIT: two round trips from here
-        // The bill, its document and its mail, held since the number was drawn, run in the step's last statement.
-        /^WITH held_1 AS \(INSERT INTO "bills" .*\), held_2 AS \(INSERT INTO "invoice_documents" .*\), held_3 AS \(INSERT INTO mail_messages .*\), change AS \(UPDATE contracts .*\) INSERT INTO outbox/,
+        // The bill and its invoice's draft, held, run in the step's last statement.
+        /^WITH held_1 AS \(INSERT INTO "bills" .*\), held_2 AS \(INSERT INTO invoice_drafts .*\), change AS \(UPDATE contracts .*\) INSERT INTO outbox/,
+        /^COMMIT$/,
+        // Decision 37: the invoice number, drawn on its own once the step is kept; the vendor's counter is locked only for it.
+        /^SELECT kiosk_number_invoice_draft\(\$1, \$2\) AS n$/,
+        /^START TRANSACTION$/,
+        // The invoice issued: the bill's number, the document and its mail, with the draft's removal (the claim).
+        /^WITH held_1 AS \(UPDATE bills SET invoice_number .*\), held_2 AS \(INSERT INTO "invoice_documents" .*\), held_3 AS \(INSERT INTO mail_messages .*\) DELETE FROM invoice_drafts .* RETURNING bill_id$/,
         /^COMMIT$/,
         /FROM engagement_profiles WHERE/, // the answer's tax view: the buyer's country
       ].map((pattern) => expect.stringMatching(pattern)),

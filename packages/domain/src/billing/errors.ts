@@ -18,3 +18,10 @@ export class BadPaymentDate extends InvalidError {
     super('BILL.BAD_PAYMENT_DATE', `paidAt ${why}`, { why });
   }
 }
+
+/** A drafted invoice another step issued first (a worker's sweep racing a slow request): this step's writes are undone. */
+export class InvoiceIssuedElsewhere extends ConflictError {
+  constructor(billId: string) {
+    super('BILL.INVOICE_ISSUED_ELSEWHERE', `the invoice of bill ${billId} was issued by another step`, { billId });
+  }
+}

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './bill-record';
 export * from './transaction';
 export * from './invoice';
+export * from './invoice-draft';
 export * from './credit-note';
 export * from './invoice-text';
 export * from './ports';

@@ -1,6 +1,7 @@
 import { UserRepository } from '../identity/ports';
 import { BillRecord } from './bill-record';
 import { InvoiceDocument } from './invoice';
+import { InvoiceDraft } from './invoice-draft';
 import { Transaction } from './transaction';
 
 /** Bills per vendor. Adapters join the caller's transaction. */
@@ -15,6 +16,8 @@ export interface BillRepository {
    */
   update<T>(vendorId: string, billId: string, fn: (bill: BillRecord) => Promise<{ bill: BillRecord; result: T }>): Promise<T>;
   listByContract(vendorId: string, contractId: string): Promise<BillRecord[]>;
+  /** Records the number of the invoice issued for the bill (it is drafted without one). */
+  setInvoiceNumber(vendorId: string, billId: string, invoiceNumber: string): Promise<void>;
 }
 
 export interface TransactionRepository {
@@ -30,6 +33,32 @@ export interface InvoiceDocumentRepository {
   findByBill(vendorId: string, billId: string): Promise<InvoiceDocument | null>;
   /** The invoice and credit notes of a bill, oldest first. */
   listByBill(vendorId: string, billId: string): Promise<InvoiceDocument[]>;
+}
+
+/**
+ * Invoices drafted in a contract's step and not yet issued (invoice-draft.ts).
+ * Adapters join the caller's transaction.
+ */
+export interface InvoiceDraftRepository {
+  add(draft: InvoiceDraft): Promise<void>;
+  /** null when the bill has no draft (its invoice is issued). */
+  find(vendorId: string, billId: string): Promise<InvoiceDraft | null>;
+  /**
+   * Draws the vendor's next invoice number (the sequence InvoiceNumbers
+   * counts) for the draft, once: a draft numbered before answers its number
+   * again. null when the bill has no draft. Run on its own, outside a longer
+   * transaction, it holds the vendor's counter only while it runs.
+   */
+  number(vendorId: string, billId: string): Promise<number | null>;
+  /** Removes the draft; false when there was none (another step issued it first). */
+  remove(vendorId: string, billId: string): Promise<boolean>;
+  /** Drafts made before `before`, oldest first, at most `limit`: invoices a step that stopped half-way left behind. */
+  listMadeBefore(before: Date, limit: number): Promise<{ vendorId: string; billId: string }[]>;
+}
+
+/** Runs `work` atomically: every repository called in it writes in one transaction (rolled back when it throws). */
+export interface InvoiceIssueStep {
+  run<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**

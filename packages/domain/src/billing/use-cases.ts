@@ -1,8 +1,9 @@
 import { Bill, ContractSnapshot } from '../contracts';
 import { Clock, EventOutbox, IdGenerator, NotFoundError } from '../shared';
 import { BillRecord, payBill, recordIssuedBill, voidOnCancellation } from './bill-record';
-import { BadPaymentDate, BillNotFound } from './errors';
+import { BadPaymentDate, BillNotFound, InvoiceIssuedElsewhere } from './errors';
 import { composeInvoice, formatInvoiceNumber, InvoiceDocument } from './invoice';
+import { InvoiceDraft, numberedInvoice } from './invoice-draft';
 import { composeCreditNote, creditedSoFar } from './credit-note';
 import { invoiceMail } from './invoice-text';
 import { billedParty, checkBuyerVatNumber, InvoicingFacts, NO_INVOICING_FACTS, taxOfBill } from './invoicing-facts';
@@ -13,6 +14,8 @@ import {
   BillRepository,
   ContractPayments,
   InvoiceDocumentRepository,
+  InvoiceDraftRepository,
+  InvoiceIssueStep,
   InvoiceNumbers,
   Mailer,
   TransactionRepository,
@@ -47,43 +50,60 @@ async function keepEInvoice(document: InvoiceDocument, eInvoices: Pick<EInvoiceR
   });
 }
 
+/** Runs the work at once, in whatever transaction the caller is in (the in-memory adapters have none). */
+const IN_CALLERS_STEP: InvoiceIssueStep = { run: (work) => work() };
+
 /**
  * What the embedded invoicing provider does with a bill the contract issued,
- * inside the contract's locked step: computes the bill's VAT (net, tax,
- * gross per line and rate; the recorded price is the gross) and records the
- * bill; for an OPEN bill, draws an invoice number, produces the invoice
- * document (and its e-invoice when the contract has an e-invoice number)
- * and, when the contract pays by invoice, queues the invoice e-mail with the
- * PDF attached (a card is charged instead: its buyer gets a receipt when the
+ * in two steps (issue 28: confirms of one vendor must not queue on its
+ * invoice counter for a whole contract step).
+ *
+ * `draft`, inside the contract's locked step: computes the bill's VAT (net,
+ * tax, gross per line and rate; the recorded price is the gross) and records
+ * the bill; for an OPEN bill, composes the invoice document, all but its
+ * number, and keeps it as a draft. A bill issued PAID (nothing to pay) is
+ * recorded PAID, with no invoice. Sending a bill already recorded does nothing.
+ *
+ * `issue`, once that step is kept: draws the invoice number for the draft (a
+ * short step of its own, the only one that holds the vendor's counter),
+ * then in one transaction writes the invoice (and its e-invoice when the
+ * contract has an e-invoice number), sets the number on the bill and, when
+ * the contract pays by invoice, queues the invoice e-mail with the PDF
+ * attached (a card is charged instead: its buyer gets a receipt when the
  * bill is paid, never a request to pay). The bill's `receiptUrl` stays null
- * until a receipt exists. A bill
- * issued PAID (nothing to pay) is recorded PAID, with no invoice and no
- * e-mail. Sending a bill already recorded does nothing.
+ * until a receipt exists.
+ *
+ * `execute` does both in the caller's step, for callers that do not mind
+ * holding the counter (and the in-memory adapters).
  */
 export class InvoiceBill {
   constructor(
-    private readonly bills: Pick<BillRepository, 'add' | 'find'>,
+    private readonly bills: Pick<BillRepository, 'add' | 'find' | 'setInvoiceNumber'>,
     private readonly invoices: Pick<InvoiceDocumentRepository, 'add'>,
-    private readonly numbers: InvoiceNumbers,
+    private readonly drafts: InvoiceDraftRepository,
     private readonly mailer: Mailer,
     private readonly users: BillingUsers,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly documents: InvoiceOutputs = {},
+    private readonly issueStep: InvoiceIssueStep = IN_CALLERS_STEP,
   ) {}
 
   private get facts(): InvoicingFacts {
     return this.documents.facts ?? NO_INVOICING_FACTS;
   }
 
-  async execute(command: {
-    bill: Bill;
-    contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded' | 'items' | 'billingDetails'> &
-      Partial<Pick<ContractSnapshot, 'contractType'>>;
-  }): Promise<{ bill: BillRecord; invoice: InvoiceDocument | null }> {
+  async execute(command: InvoiceBillCommand): Promise<{ bill: BillRecord; invoice: InvoiceDocument | null }> {
+    const { bill, draft } = await this.draft(command);
+    const invoice = draft ? await this.issue({ vendorId: draft.vendorId, billId: draft.billId, draft }) : null;
+    return { bill: invoice ? { ...bill, invoiceNumber: invoice.number } : bill, invoice };
+  }
+
+  /** Records the bill and, for an OPEN one, drafts its invoice (null otherwise, or when the bill was recorded before). */
+  async draft(command: InvoiceBillCommand): Promise<{ bill: BillRecord; draft: InvoiceDraft | null }> {
     const { bill, contract } = command;
     const existing = await this.bills.find(bill.vendorId, bill.id);
-    if (existing) return { bill: existing, invoice: null };
+    if (existing) return { bill: existing, draft: null };
     // One after another: the ports share the contract step's database connection.
     const seller = await this.facts.seller(bill.vendorId);
     const categories = await this.facts.taxCategories(bill.vendorId, bill.items.map((i) => i.sku));
@@ -93,20 +113,63 @@ export class InvoiceBill {
     if (bill.status !== 'OPEN') {
       const record = recordIssuedBill(bill, contract, null, tax);
       await this.bills.add(record);
-      return { bill: record, invoice: null };
+      return { bill: record, draft: null };
     }
     const user = await this.users.find(bill.vendorId, contract.userId);
     if (!user) throw new InvoiceRecipientUnknown(contract.userId);
     const payer = contract.payer ? await this.users.find(bill.vendorId, contract.payer.id) : null;
-    const number = formatInvoiceNumber(await this.numbers.next(bill.vendorId));
-    const record = { ...recordIssuedBill(bill, contract, number, tax), tax };
+    const record = { ...recordIssuedBill(bill, contract, null, tax), tax };
     await this.bills.add(record);
-    const invoice = composeInvoice({ id: this.ids.next(), number, bill: record, contract, user, payer, seller, buyer, now: this.clock.now() });
-    await this.invoices.add(invoice);
-    await keepEInvoice(invoice, this.documents.eInvoices, this.clock.now());
-    if (paysByInvoice(contract.payment.method)) await this.mailer.queue(invoiceMail(invoice));
-    return { bill: record, invoice };
+    const { number: _unnumbered, ...document } = composeInvoice({ id: this.ids.next(), number: '', bill: record, contract, user, payer, seller, buyer, now: this.clock.now() });
+    const draft: InvoiceDraft = { vendorId: bill.vendorId, billId: bill.id, document, mail: paysByInvoice(contract.payment.method), createdAt: this.clock.now() };
+    await this.drafts.add(draft);
+    return { bill: record, draft };
   }
+
+  /**
+   * Numbers the bill's drafted invoice and issues it. Answers null, and
+   * writes nothing, when the bill has no draft (issued already); throws
+   * InvoiceIssuedElsewhere, its writes undone, when another step issued it
+   * while this one wrote. `draft`: the draft, when the caller holds it.
+   */
+  async issue(command: { vendorId: string; billId: string; draft?: InvoiceDraft }): Promise<InvoiceDocument | null> {
+    const { vendorId, billId } = command;
+    const sequence = await this.drafts.number(vendorId, billId);
+    if (sequence === null) return null;
+    const draft = command.draft ?? (await this.drafts.find(vendorId, billId));
+    if (!draft) return null;
+    const invoice = numberedInvoice(draft, sequence);
+    try {
+      return await this.issueStep.run(async () => {
+        await this.bills.setInvoiceNumber(vendorId, billId, invoice.number);
+        await this.invoices.add(invoice);
+        await keepEInvoice(invoice, this.documents.eInvoices, this.clock.now());
+        if (draft.mail) await this.mailer.queue(invoiceMail(invoice));
+        // The draft goes last, as the claim: a step that finds it gone lost a race to issue the same invoice.
+        if (!(await this.drafts.remove(vendorId, billId))) throw new InvoiceIssuedElsewhere(billId);
+        return invoice;
+      });
+    } catch (error) {
+      throw (await this.issuedMeanwhile(vendorId, billId, error)) ? new InvoiceIssuedElsewhere(billId) : error;
+    }
+  }
+
+  /** Whether a write of `issue` failed because another step issued the invoice meanwhile (its document, same id, was written first). */
+  private async issuedMeanwhile(vendorId: string, billId: string, error: unknown): Promise<boolean> {
+    if (error instanceof InvoiceIssuedElsewhere) return true;
+    try {
+      return (await this.drafts.find(vendorId, billId)) === null;
+    } catch {
+      // The caller's transaction failed with the write: the write's own error tells more.
+      return false;
+    }
+  }
+}
+
+export interface InvoiceBillCommand {
+  readonly bill: Bill;
+  readonly contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded' | 'items' | 'billingDetails'> &
+    Partial<Pick<ContractSnapshot, 'contractType'>>;
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   ContractPayments,
   InvoiceDocument,
   InvoiceDocumentRepository,
+  InvoiceDraft,
+  InvoiceDraftRepository,
   InvoiceNumbers,
   Mailer,
   OutgoingMail,
@@ -50,6 +52,12 @@ export class InMemoryBillRepository implements BillRepository {
   async listByContract(vendorId: string, contractId: string): Promise<BillRecord[]> {
     return [...this.rows.values()].filter((b) => b.vendorId === vendorId && b.contractId === contractId);
   }
+
+  async setInvoiceNumber(vendorId: string, billId: string, invoiceNumber: string): Promise<void> {
+    const k = key(vendorId, billId);
+    const row = this.rows.get(k);
+    if (row) this.rows.set(k, { ...row, invoiceNumber });
+  }
 }
 
 export class InMemoryTransactionRepository implements TransactionRepository {
@@ -85,6 +93,36 @@ export class SequentialInvoiceNumbers implements InvoiceNumbers {
     const n = (this.last.get(vendorId) ?? 0) + 1;
     this.last.set(vendorId, n);
     return n;
+  }
+}
+
+/** Invoice drafts in memory, numbered from `numbers` (the sequence credit notes draw from too). */
+export class InMemoryInvoiceDraftRepository implements InvoiceDraftRepository {
+  readonly rows = new Map<string, { draft: InvoiceDraft; sequence: number | null }>();
+  constructor(private readonly numbers: InvoiceNumbers = new SequentialInvoiceNumbers()) {}
+
+  async add(draft: InvoiceDraft): Promise<void> {
+    this.rows.set(key(draft.vendorId, draft.billId), { draft, sequence: null });
+  }
+  async find(vendorId: string, billId: string): Promise<InvoiceDraft | null> {
+    return this.rows.get(key(vendorId, billId))?.draft ?? null;
+  }
+  async number(vendorId: string, billId: string): Promise<number | null> {
+    const row = this.rows.get(key(vendorId, billId));
+    if (!row) return null;
+    row.sequence ??= await this.numbers.next(vendorId);
+    return row.sequence;
+  }
+  async remove(vendorId: string, billId: string): Promise<boolean> {
+    return this.rows.delete(key(vendorId, billId));
+  }
+  async listMadeBefore(before: Date, limit: number): Promise<{ vendorId: string; billId: string }[]> {
+    return [...this.rows.values()]
+      .map((r) => r.draft)
+      .filter((d) => d.createdAt < before)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit)
+      .map((d) => ({ vendorId: d.vendorId, billId: d.billId }));
   }
 }
 

@@ -11,7 +11,7 @@ import {
   RecordingContractPayments,
   RecordingMailer,
   SequentialIds,
-  SequentialInvoiceNumbers,
+  InMemoryInvoiceDraftRepository,
 } from '../../src/testing';
 import { contractIn, DAY, T0, VENDOR } from '../contracts/fixtures';
 
@@ -26,7 +26,7 @@ async function world() {
   const mailer = new RecordingMailer();
   const transactions = new InMemoryTransactionRepository();
   const payments = new RecordingContractPayments();
-  const invoice = new InvoiceBill(bills, invoices, new SequentialInvoiceNumbers(), mailer, users, ids, clock);
+  const invoice = new InvoiceBill(bills, invoices, new InMemoryInvoiceDraftRepository(), mailer, users, ids, clock);
   const outbox = new InMemoryEventOutbox();
   const pay = new RecordPayment(bills, transactions, payments, ids, clock, outbox);
   return { clock, bills, invoices, mailer, transactions, payments, invoice, pay, outbox };

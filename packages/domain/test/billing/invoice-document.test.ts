@@ -19,6 +19,7 @@ import {
   InMemoryUserRepository,
   RecordingMailer,
   SequentialIds,
+  InMemoryInvoiceDraftRepository,
   SequentialInvoiceNumbers,
 } from '../../src/testing';
 import { contractIn, T0, VENDOR } from '../contracts/fixtures';
@@ -64,7 +65,7 @@ async function world(buyerVat: string | null, country = 'FI', languages: { buyer
   const numbers = new SequentialInvoiceNumbers();
   const kept: string[] = [];
   const eInvoices = { add: async (e: { xml: string }) => void kept.push(e.xml) };
-  const invoice = new InvoiceBill(bills, invoices, numbers, mailer, users, ids, clock, { facts: facts(buyerVat, languages), eInvoices });
+  const invoice = new InvoiceBill(bills, invoices, new InMemoryInvoiceDraftRepository(numbers), mailer, users, ids, clock, { facts: facts(buyerVat, languages), eInvoices });
   const contract = contractIn('PENDING', {
     payment: { provider: 'INVOICE_PROVIDER', method: 'INVOICE', country },
     invoice: { email: null, customerReference: 'PO-9', vendorReference: null, ediNumber: '0088:7365560000000' },

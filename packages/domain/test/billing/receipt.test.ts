@@ -22,7 +22,7 @@ import {
   RecordingContractPayments,
   RecordingMailer,
   SequentialIds,
-  SequentialInvoiceNumbers,
+  InMemoryInvoiceDraftRepository,
 } from '../../src/testing';
 import { contractIn, T0, VENDOR } from '../contracts/fixtures';
 
@@ -61,7 +61,7 @@ async function world(payment: object = CARD, language: string | null = null) {
     ids,
     clock,
   );
-  const invoice = new InvoiceBill(bills, invoices, new SequentialInvoiceNumbers(), mailer, users, ids, clock, { facts });
+  const invoice = new InvoiceBill(bills, invoices, new InMemoryInvoiceDraftRepository(), mailer, users, ids, clock, { facts });
   const pay = new RecordPayment(bills, new InMemoryTransactionRepository(), new RecordingContractPayments(), ids, clock, new InMemoryEventOutbox(), receipts);
   const contract = contractIn('PENDING', { payment: payment as never });
   contract.confirm(T0);

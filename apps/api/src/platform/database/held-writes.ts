@@ -24,7 +24,8 @@ const heldIn = new WeakMap<EntityManager, HeldWrite[]>();
  * all or nothing with the transaction as before; only the statement a
  * failing write reports from moves. The parts of one statement cannot see
  * each other's rows, so only independent writes are held: inserts of new
- * rows, never a statement with a WITH of its own.
+ * rows, or an update of a row no other part touches (an issued invoice's
+ * number on its bill), never a statement with a WITH of its own.
  */
 export function openHold(manager: EntityManager): void {
   if (!heldIn.has(manager)) heldIn.set(manager, []);

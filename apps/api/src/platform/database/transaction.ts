@@ -20,9 +20,38 @@ export function inOpenTransaction(): boolean {
   return current.getStore() !== undefined;
 }
 
-/** Runs `work` in a transaction, or joins the one already running. */
-export function inTransaction<T>(db: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+/** Per transaction (its entity manager): what runs once it is committed. */
+const afterCommitOf = new WeakMap<EntityManager, (() => Promise<void>)[]>();
+
+/**
+ * Runs `work` in a transaction, or joins the one already running. Work
+ * registered with `afterCommit` runs once the transaction commits, before
+ * this answers; nothing of it runs when the transaction is rolled back.
+ */
+export async function inTransaction<T>(db: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const outer = current.getStore();
   if (outer) return work(outer);
-  return db.transaction((manager) => current.run(manager, () => work(manager)));
+  const then: (() => Promise<void>)[] = [];
+  const result = await db.transaction((manager) => {
+    afterCommitOf.set(manager, then);
+    return current.run(manager, () => work(manager));
+  });
+  // Outside the committed transaction's context: what runs here opens transactions of its own.
+  for (const next of then) await next();
+  return result;
+}
+
+/**
+ * Runs `next` once the transaction running now commits (the outermost one
+ * `inTransaction` opened), or at once outside a transaction. A step that must
+ * not hold the transaction's locks, or lengthen them, goes here (issue 28: an
+ * invoice's number is drawn after the contract's step). `next` handles its
+ * own failures: the transaction is committed already.
+ */
+export async function afterCommit(next: () => Promise<void>): Promise<void> {
+  const manager = current.getStore();
+  const then = manager ? afterCommitOf.get(manager) : undefined;
+  if (then) then.push(next);
+  else if (!manager) await next();
+  else throw new Error('afterCommit inside a transaction inTransaction did not open');
 }

@@ -1,7 +1,7 @@
 import { GetBill, InvoiceBill, ListReaderBills, RecordPayment, SearchReaderTransactions, VoidBillsOfCanceledContract } from '../../billing';
 import { Bill, BillInvoicing, Contract, RecordBillPayment } from '../../contracts';
 import { InMemoryBillingReads } from '../in-memory-billing-reads';
-import { InMemoryBillRepository, InMemoryInvoiceDocumentRepository, InMemoryTransactionRepository, RecordingMailer, SequentialInvoiceNumbers } from '../in-memory-billing';
+import { InMemoryBillRepository, InMemoryInvoiceDocumentRepository, InMemoryInvoiceDraftRepository, InMemoryTransactionRepository, RecordingMailer } from '../in-memory-billing';
 import { KioskCore } from './core';
 
 /**
@@ -26,7 +26,7 @@ export function wireBilling(core: KioskCore) {
   const invoices = new InMemoryInvoiceDocumentRepository();
   const mailer = new RecordingMailer();
   const reads = new InMemoryBillingReads(bills, transactions);
-  const invoiceBill = new InvoiceBill(bills, invoices, new SequentialInvoiceNumbers(), mailer, users, ids, clock);
+  const invoiceBill = new InvoiceBill(bills, invoices, new InMemoryInvoiceDraftRepository(), mailer, users, ids, clock);
   // Billing tells contracts of a payment through the contracts use case (an OVERDUE contract returns to ACTIVE).
   const recordBillPayment = new RecordBillPayment(contracts, clock);
   const contractPayments = { billPaid: async (command: { vendorId: string; contractId: string; billId: string }) => void (await recordBillPayment.execute(command)) };

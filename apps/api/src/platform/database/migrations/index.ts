@@ -48,6 +48,7 @@ import { CreditNotesPerRefund1766500000000 } from './1766500000000-credit-notes-
 import { GaplessInvoiceNumbers1766600000000 } from './1766600000000-gapless-invoice-numbers';
 import { ApiKeysAnnounce1766800000000 } from './1766800000000-api-keys-announce';
 import { CatalogAndSettingsAnnounce1766900000000 } from './1766900000000-catalog-and-settings-announce';
+import { InvoiceDrafts1767000000000 } from './1767000000000-invoice-drafts';
 import { FullWindowRefusedWithoutLock1766700000000 } from './1766700000000-full-window-refused-without-lock';
 
 export const MIGRATIONS = [
@@ -97,4 +98,5 @@ export const MIGRATIONS = [
   FullWindowRefusedWithoutLock1766700000000,
   ApiKeysAnnounce1766800000000,
   CatalogAndSettingsAnnounce1766900000000,
+  InvoiceDrafts1767000000000,
 ];

@@ -1,0 +1,142 @@
+import {
+  InvoiceBill,
+  InvoiceDocumentRepository,
+  InvoiceDraft,
+  InvoiceDraftRepository,
+  InvoiceIssuedElsewhere,
+  InvoiceIssueStep,
+} from '@kiosk/domain/billing';
+import { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { WorkerStep } from '../platform/outbox/worker';
+import { heldWrite, holdWritesUntilLastStatement, preparedRows, preparedWriteWithHeld } from '../platform/database/sql';
+import { inTransaction } from '../platform/database/transaction';
+import { storedDocument, withDates } from './typeorm-billing.repositories';
+
+interface DraftRow {
+  vendor_id: string;
+  bill_id: string;
+  document: Parameters<typeof withDates>[0] & Omit<InvoiceDraft['document'], 'periodStart' | 'periodEnd' | 'issuedAt' | 'dueAt'>;
+  mail: boolean;
+  created_at: Date;
+}
+
+/**
+ * Drafted invoices in `invoice_drafts` (migration 1767000000000, decision
+ * 37). A draft is written with the bill, in the contract's step; its number
+ * is drawn by `kiosk_number_invoice_draft`, one statement run on its own.
+ */
+export class PostgresInvoiceDrafts implements InvoiceDraftRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async add(draft: InvoiceDraft): Promise<void> {
+    const write = {
+      text: `INSERT INTO invoice_drafts (vendor_id, bill_id, document, mail, created_at) VALUES ($1, $2, $3::jsonb, $4, $5)`,
+      parameters: [draft.vendorId, draft.billId, JSON.stringify(storedDocument(draft.document)), draft.mail, draft.createdAt],
+    };
+    if (!heldWrite(this.db, write)) await preparedRows(this.db, write.text, [...write.parameters]);
+  }
+
+  async find(vendorId: string, billId: string): Promise<InvoiceDraft | null> {
+    const [row] = await preparedRows<DraftRow>(
+      this.db,
+      `SELECT vendor_id, bill_id, document, mail, created_at FROM invoice_drafts WHERE vendor_id = $1 AND bill_id = $2`,
+      [vendorId, billId],
+    );
+    return row ? { vendorId: row.vendor_id, billId: row.bill_id, document: withDates(row.document), mail: row.mail, createdAt: row.created_at } : null;
+  }
+
+  async number(vendorId: string, billId: string): Promise<number | null> {
+    const [row] = await preparedRows<{ n: string | null }>(this.db, `SELECT kiosk_number_invoice_draft($1, $2) AS n`, [vendorId, billId]);
+    return row?.n === null || row?.n === undefined ? null : Number(row.n);
+  }
+
+  async remove(vendorId: string, billId: string): Promise<boolean> {
+    // The issuing step's last statement: the invoice's writes, held until now, run in it.
+    const rows = await preparedWriteWithHeld(this.db, `DELETE FROM invoice_drafts WHERE vendor_id = $1 AND bill_id = $2 RETURNING bill_id`, [vendorId, billId]);
+    return rows.length > 0;
+  }
+
+  async listMadeBefore(before: Date, limit: number): Promise<{ vendorId: string; billId: string }[]> {
+    const rows = await preparedRows<{ vendor_id: string; bill_id: string }>(
+      this.db,
+      `SELECT vendor_id, bill_id FROM invoice_drafts WHERE created_at < $1 ORDER BY created_at LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((r) => ({ vendorId: r.vendor_id, billId: r.bill_id }));
+  }
+}
+
+/** The writes that issue a numbered invoice: one transaction (or the caller's), its writes held for its last statement. */
+export class TypeOrmInvoiceIssueStep implements InvoiceIssueStep {
+  constructor(private readonly db: DataSource) {}
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return inTransaction(this.db, () => {
+      holdWritesUntilLastStatement(this.db);
+      return work();
+    });
+  }
+}
+
+/** How long a draft may wait before the worker finishes it: far longer than a request takes to issue its own. */
+export const DRAFT_LEFT_AFTER_MS = 30_000;
+
+/**
+ * Issues drafted invoices: the one a confirm drafted, once its step is
+ * committed, and, as a worker step, any a process left when it stopped
+ * between the two (killed, or the database lost).
+ */
+export class DraftedInvoices implements WorkerStep {
+  readonly name = 'invoice-drafts';
+
+  constructor(
+    private readonly invoiceBill: InvoiceBill,
+    private readonly drafts: Pick<InvoiceDraftRepository, 'listMadeBefore'>,
+    private readonly logger: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Issues the draft, or leaves it for the worker when that fails: the
+   * contract's step is committed, so its caller is answered either way.
+   */
+  async issue(draft: Pick<InvoiceDraft, 'vendorId' | 'billId'> & Partial<InvoiceDraft>): Promise<boolean> {
+    try {
+      return (await this.invoiceBill.issue({ vendorId: draft.vendorId, billId: draft.billId, draft: draft.document ? (draft as InvoiceDraft) : undefined })) !== null;
+    } catch (error) {
+      if (error instanceof InvoiceIssuedElsewhere) return false;
+      this.logger.warn({ err: error, vendorId: draft.vendorId, billId: draft.billId }, 'invoice not issued yet; the worker issues it later');
+      return false;
+    }
+  }
+
+  async runOnce(): Promise<number> {
+    const left = await this.drafts.listMadeBefore(new Date(this.now().getTime() - DRAFT_LEFT_AFTER_MS), 20);
+    let issued = 0;
+    for (const draft of left) if (await this.issue(draft)) issued += 1;
+    return issued;
+  }
+}
+
+/**
+ * The invoice documents as a receipt or a credit note reads them: a bill's
+ * invoice still drafted is issued first, in the reader's transaction, so a
+ * card paid right after its contract was confirmed (a checkout, which does
+ * both in one transaction) gets a receipt that names the invoice.
+ */
+export function issuingDraftsFirst(
+  invoices: Pick<InvoiceDocumentRepository, 'add' | 'findByBill' | 'listByBill'>,
+  invoiceBill: Pick<InvoiceBill, 'issue'>,
+): Pick<InvoiceDocumentRepository, 'add' | 'findByBill' | 'listByBill'> {
+  return {
+    add: (invoice) => invoices.add(invoice),
+    async findByBill(vendorId, billId) {
+      return (await invoiceBill.issue({ vendorId, billId })) ?? invoices.findByBill(vendorId, billId);
+    },
+    async listByBill(vendorId, billId) {
+      await invoiceBill.issue({ vendorId, billId });
+      return invoices.listByBill(vendorId, billId);
+    },
+  };
+}
