@@ -63,6 +63,7 @@ import { TypeOrmVendorBillingReads } from './management-billing.reads';
 import { ReaderBillsController } from './reader-bills.controller';
 import { TypeOrmReaderBillingReads } from './reader-billing-reads';
 import { EmbeddedMailer, MAIL } from '../mail/mail.module';
+import { processNow } from '../platform/vendor-time';
 import { DraftedInvoices, issuingDraftsFirst, PostgresInvoiceDrafts, TypeOrmInvoiceIssueStep } from './invoice-drafts';
 import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
 import { BillingEraser } from './billing.eraser';
@@ -137,9 +138,9 @@ export const billingModule = defineModule({
     bind(BILLING.Transactions).toDynamicValue((c) => new TypeOrmTransactionRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoiceDocuments).toDynamicValue((c) => new TypeOrmInvoiceDocumentRepository(c.get(db))).inSingletonScope();
     bind(BILLING.InvoiceNumbers).toDynamicValue((c) => new PostgresInvoiceNumbers(c.get(db))).inSingletonScope();
-    bind(BILLING.InvoiceDrafts).toDynamicValue((c) => new PostgresInvoiceDrafts(c.get(db))).inSingletonScope();
+    bind(BILLING.InvoiceDrafts).toDynamicValue((c) => new PostgresInvoiceDrafts(c.get(db), c.get(TOKENS.Clock))).inSingletonScope();
     bind(DraftedInvoices)
-      .toDynamicValue((c) => new DraftedInvoices(c.get(InvoiceBill), c.get(BILLING.InvoiceDrafts), c.get(TOKENS.Logger)))
+      .toDynamicValue((c) => new DraftedInvoices(c.get(InvoiceBill), c.get(BILLING.InvoiceDrafts), c.get(TOKENS.Logger), () => processNow(c.get(TOKENS.Clock))))
       .inSingletonScope();
     // Finishes invoices a process left drafted when it stopped between a confirm's two steps.
     bind(TOKENS.WorkerStep).toDynamicValue((c) => c.get(DraftedInvoices));
@@ -153,7 +154,8 @@ export const billingModule = defineModule({
       .toDynamicValue(
         (c) =>
           new PortsInvoicingFacts({
-            vendors: c.get(CATALOG.Vendors),
+            // The seller's name on every invoice: cached, a rename announced by the vendors table (migration 1767100000000).
+            vendors: c.get(CATALOG.VendorNames),
             products: c.get(CATALOG.Products),
             profiles: c.get(ENGAGEMENT.Profiles),
             settings: c.get(BILLING.Settings),

@@ -6,11 +6,15 @@ import {
   InvoiceIssuedElsewhere,
   InvoiceIssueStep,
 } from '@kiosk/domain/billing';
+import { Clock } from '@kiosk/domain';
 import { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
 import { WorkerStep } from '../platform/outbox/worker';
-import { heldWrite, holdWritesUntilLastStatement, preparedRows, preparedWriteWithHeld } from '../platform/database/sql';
-import { inTransaction } from '../platform/database/transaction';
+import { processNow } from '../platform/vendor-time';
+import { countedReadStatement, heldWrite, holdWritesUntilLastStatement, preparedRows, preparedWriteWithHeld } from '../platform/database/sql';
+import { inOneStatement } from '../platform/database/held-writes';
+import { inOpenTransaction } from '../platform/database/transaction';
+import { DRAFT_TAKEN } from '../platform/database/migrations/1767000000000-invoice-drafts';
 import { storedDocument, withDates } from './typeorm-billing.repositories';
 
 interface DraftRow {
@@ -22,17 +26,31 @@ interface DraftRow {
 }
 
 /**
+ * The draw, a statement of its own. On its own it commits without waiting
+ * for the WAL flush (decision 37), so the vendor's counter row is unlocked
+ * sooner: the number is used only by the statement that issues the invoice,
+ * which commits synchronously, and flushing its commit flushes this one (the
+ * WAL is one sequence). A crash that forgets the draw forgets nothing that
+ * used it: the draft is unnumbered again, and the counter where it was.
+ */
+const drawStatement = countedReadStatement(`SELECT kiosk_number_invoice_draft($1, $2) AS n`);
+
+/**
  * Drafted invoices in `invoice_drafts` (migration 1767000000000, decision
  * 37). A draft is written with the bill, in the contract's step; its number
  * is drawn by `kiosk_number_invoice_draft`, one statement run on its own.
  */
 export class PostgresInvoiceDrafts implements InvoiceDraftRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async add(draft: InvoiceDraft): Promise<void> {
+    // Made at process time, as the sweep reads it: a test vendor's clock may stand anywhere.
     const write = {
       text: `INSERT INTO invoice_drafts (vendor_id, bill_id, document, mail, created_at) VALUES ($1, $2, $3::jsonb, $4, $5)`,
-      parameters: [draft.vendorId, draft.billId, JSON.stringify(storedDocument(draft.document)), draft.mail, draft.createdAt],
+      parameters: [draft.vendorId, draft.billId, JSON.stringify(storedDocument(draft.document)), draft.mail, processNow(this.clock)],
     };
     if (!heldWrite(this.db, write)) await preparedRows(this.db, write.text, [...write.parameters]);
   }
@@ -47,14 +65,24 @@ export class PostgresInvoiceDrafts implements InvoiceDraftRepository {
   }
 
   async number(vendorId: string, billId: string): Promise<number | null> {
-    const [row] = await preparedRows<{ n: string | null }>(this.db, `SELECT kiosk_number_invoice_draft($1, $2) AS n`, [vendorId, billId]);
+    const [row] = await preparedRows<{ n: string | null }>(this.db, drawStatement(), [vendorId, billId]);
     return row?.n === null || row?.n === undefined ? null : Number(row.n);
   }
 
   async remove(vendorId: string, billId: string): Promise<boolean> {
-    // The issuing step's last statement: the invoice's writes, held until now, run in it.
-    const rows = await preparedWriteWithHeld(this.db, `DELETE FROM invoice_drafts WHERE vendor_id = $1 AND bill_id = $2 RETURNING bill_id`, [vendorId, billId]);
-    return rows.length > 0;
+    // The issuing step's last statement: the invoice's writes, held until now, run in it, and are undone with it
+    // when `kiosk_claimed` finds the draft gone.
+    try {
+      await preparedWriteWithHeld(
+        this.db,
+        `WITH removed AS (DELETE FROM invoice_drafts WHERE vendor_id = $1 AND bill_id = $2 RETURNING bill_id) SELECT kiosk_claimed(count(*)) AS claimed FROM removed`,
+        [vendorId, billId],
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === DRAFT_TAKEN) return false;
+      throw error;
+    }
   }
 
   async listMadeBefore(before: Date, limit: number): Promise<{ vendorId: string; billId: string }[]> {
@@ -67,15 +95,18 @@ export class PostgresInvoiceDrafts implements InvoiceDraftRepository {
   }
 }
 
-/** The writes that issue a numbered invoice: one transaction (or the caller's), its writes held for its last statement. */
+/**
+ * The writes that issue a numbered invoice, atomically: one statement of
+ * their own (no START or COMMIT round trip), or, in a caller's transaction (a
+ * payment's receipt issuing a draft first), held for its next statement.
+ */
 export class TypeOrmInvoiceIssueStep implements InvoiceIssueStep {
   constructor(private readonly db: DataSource) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    return inTransaction(this.db, () => {
-      holdWritesUntilLastStatement(this.db);
-      return work();
-    });
+    if (!inOpenTransaction()) return inOneStatement(work);
+    holdWritesUntilLastStatement(this.db);
+    return work();
   }
 }
 
@@ -94,7 +125,8 @@ export class DraftedInvoices implements WorkerStep {
     private readonly invoiceBill: InvoiceBill,
     private readonly drafts: Pick<InvoiceDraftRepository, 'listMadeBefore'>,
     private readonly logger: Logger,
-    private readonly now: () => Date = () => new Date(),
+    /** Process time (drafts are stamped with it). */
+    private readonly now: () => Date,
   ) {}
 
   /**

@@ -8,6 +8,7 @@ import {
 } from '@kiosk/domain/billing';
 import { DataSource } from 'typeorm';
 import { managerOf } from '../platform/database/transaction';
+import { insertEntityRow } from '../platform/database/sql';
 import { EInvoiceRow, VendorBillingSettingsRow } from './billing.rows';
 
 export class TypeOrmVendorBillingSettingsRepository implements VendorBillingSettingsRepository {
@@ -65,7 +66,8 @@ export class TypeOrmEInvoiceRepository implements EInvoiceRepository {
   constructor(private readonly db: DataSource) {}
 
   async add(e: StoredEInvoice): Promise<void> {
-    await managerOf(this.db).getRepository(EInvoiceRow).insert({ ...e });
+    // Held when the step holds its writes (an invoice issued in one statement).
+    await insertEntityRow(this.db, EInvoiceRow, { ...e });
   }
 
   async find(vendorId: string, billId: string, kind: InvoiceKind, number?: string): Promise<StoredEInvoice | null> {

@@ -1,11 +1,12 @@
-import { Product, ProductRepository, PurchaseOption, PurchaseOptionRepository } from '@kiosk/domain/catalog';
+import { Product, ProductRepository, PurchaseOption, PurchaseOptionRepository, Vendor, VendorRepository } from '@kiosk/domain/catalog';
 import { CacheRegion, ConfigCache } from '../platform/cache/config-cache';
 
 /**
  * Cache regions of the catalog, each keyed by the vendor id. `catalog`
  * itself is announced by the tables' triggers (migration 1766900000000) and
- * reaches every region under it. Vendors are not cached: an operator renames
- * one with `psql`, and the sign-in pages and the portal show it at once.
+ * reaches every region under it. Vendors are cached only as invoices read
+ * them (`CachedVendorLookup`): an operator renames one with `psql`, and the
+ * sign-in pages and the portal read the table, so they show it at once.
  */
 export const CATALOG_CACHE = {
   all: 'catalog',
@@ -107,5 +108,30 @@ export class CachedPurchaseOptionRepository implements PurchaseOptionRepository 
 
   async listForProduct(vendorId: string, sku: string): Promise<PurchaseOption[]> {
     return (await memoOf(this.ofProduct, vendorId)).get(sku, () => this.inner.listForProduct(vendorId, sku));
+  }
+}
+
+/** The region of vendors' names as invoices print them, keyed by the vendor id; the vendors table's trigger announces it (migration 1767100000000). */
+export const VENDOR_NAMES_CACHE = 'vendor-names';
+
+/**
+ * A vendor as invoicing reads it (the seller's name on every invoice a
+ * confirm drafts), through the configuration cache. Only this lookup is
+ * cached; the sign-in pages and the portal read the vendors table as before.
+ * A vendor added by the service announces itself here; a rename with `psql`
+ * is announced by the table's trigger when it commits.
+ */
+export class CachedVendorLookup implements Pick<VendorRepository, 'find'> {
+  private readonly vendors: CacheRegion<Vendor | null>;
+
+  constructor(
+    private readonly inner: Pick<VendorRepository, 'find'>,
+    cache: ConfigCache,
+  ) {
+    this.vendors = cache.region<Vendor | null>(VENDOR_NAMES_CACHE, CACHED_VENDORS);
+  }
+
+  find(vendorId: string): Promise<Vendor | null> {
+    return this.vendors.get(vendorId, () => this.inner.find(vendorId));
   }
 }

@@ -22,7 +22,7 @@ import { ServiceIdentifier } from 'inversify';
 import { boundAbove, defineModule } from '../platform/modules';
 import { TOKENS } from '../platform/tokens';
 import { ConfigCache } from '../platform/cache/config-cache';
-import { CachedProductRepository, CachedPurchaseOptionRepository } from './cached-catalog.repositories';
+import { CachedProductRepository, CachedPurchaseOptionRepository, CachedVendorLookup } from './cached-catalog.repositories';
 import { ProductsController } from './products.controller';
 import { ManagementCatalogController } from './management-catalog.controller';
 import { SqlVendorCurrency } from './vendor-currency';
@@ -39,6 +39,8 @@ import { bindSites } from './sites/sites.bindings';
 
 export const CATALOG = {
   Vendors: Symbol.for('VendorRepository') as ServiceIdentifier<VendorRepository>,
+  /** A vendor as invoices name it, through the configuration cache (only this lookup is cached). */
+  VendorNames: Symbol.for('VendorNames') as ServiceIdentifier<Pick<VendorRepository, 'find'>>,
   Products: Symbol.for('ProductRepository') as ServiceIdentifier<ProductRepository>,
   PurchaseOptions: Symbol.for('PurchaseOptionRepository') as ServiceIdentifier<PurchaseOptionRepository>,
   TestClocks: Symbol.for('TestClockRepository') as ServiceIdentifier<TestClockRepository>,
@@ -54,6 +56,7 @@ export const catalogModule = defineModule({
   register: ({ bind }) => {
     // Products and options cached per process (cached-catalog.repositories.ts): every contract, bill and checkout reads them.
     bind(CATALOG.Vendors).toDynamicValue((c) => new TypeOrmVendorRepository(c.get(TOKENS.DataSource))).inSingletonScope();
+    bind(CATALOG.VendorNames).toDynamicValue((c) => new CachedVendorLookup(c.get(CATALOG.Vendors), c.get(ConfigCache))).inSingletonScope();
     bind(CATALOG.Products)
       .toDynamicValue((c) => new CachedProductRepository(new TypeOrmProductRepository(c.get(TOKENS.DataSource)), c.get(ConfigCache)))
       .inSingletonScope();

@@ -71,12 +71,21 @@ export class EmbeddedMailer implements Mailer {
     );
     const id = this.ids.next();
     const row = [mail.vendorId, id, mail.to, mail.subject, mail.body, mail.html ?? null, JSON.stringify(attachments), mail.key ?? null, this.clock.now()];
-    // Kept for the developer's mailbox alone: in a transaction that holds its writes (an invoice's mail after its
-    // number was drawn), it goes with the transaction's last statement.
     const kept = `INSERT INTO mail_messages (vendor_id, id, to_address, subject, body, html, attachments, dedupe_key, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
          ON CONFLICT (vendor_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+    const delivery = {
+      text: `INSERT INTO mail_deliveries (vendor_id, mail_id, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'queued', 0, $3, $4)`,
+      parameters: [mail.vendorId, id, processNow(this.clock), this.clock.now()],
+    };
+    // In a step that holds its writes (an invoice issued after its number was drawn), the mail goes with the step's
+    // last statement: kept for the developer's mailbox alone, or with its delivery when it has no dedupe key (the
+    // delivery then always belongs to a mail written in the same statement).
     if (!this.options.deliver && heldWrite(this.db, { text: kept, parameters: row })) return;
+    if (this.options.deliver && !mail.key && heldWrite(this.db, { text: kept, parameters: row })) {
+      if (!heldWrite(this.db, delivery)) throw new Error('a mail was held without its delivery');
+      return;
+    }
     // The caller's transaction when there is one; else one of its own, so a mail never lacks its delivery.
     await inTransaction(this.db, async (m) => {
       const inserted = await sqlRows<{ id: string }>(
@@ -86,11 +95,7 @@ export class EmbeddedMailer implements Mailer {
         row,
       );
       if (inserted.length === 0 || !this.options.deliver) return;
-      await sqlRows(
-        m,
-        `INSERT INTO mail_deliveries (vendor_id, mail_id, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'queued', 0, $3, $4)`,
-        [mail.vendorId, id, processNow(this.clock), this.clock.now()],
-      );
+      await sqlRows(m, delivery.text, [...delivery.parameters]);
     });
   }
 

@@ -5,6 +5,7 @@ import { inTransaction } from '../../src/platform/database/transaction';
 import { TOKENS } from '../../src/platform/tokens';
 import { givenVendor, startTestApp, TestApp } from '../support/harness';
 import { partOf, startSmtpServer } from './smtp-receiver';
+import { givenSellingVendor, rowsOf } from '../billing/support';
 
 /*
  * Mail is really sent: with MAIL_URL set, the workers send each stored mail
@@ -83,6 +84,20 @@ describe('SMTP delivery (MAIL_URL)', () => {
     expect(receivedBy(to)).toHaveLength(1);
     // The stored mailbox still holds it.
     expect((await mailer().list(v.vendorId, to.toUpperCase())).map((m) => m.subject)).toEqual(['Welcome to the paper']);
+  });
+
+  it('an invoice issued after a confirm (one statement with its mail) is queued with its delivery and sent, its PDF attached', async () => {
+    const v = await givenSellingVendor(app);
+    await v.contracts.create.execute(v.order({ confirm: true }));
+    const to = `reader@${v.vendorId}.example.com`;
+    const [bill] = await rowsOf(app, 'bills', v.vendorId);
+    expect(bill.invoice_number).toBe('000001');
+    expect(await deliveries(v.vendorId)).toEqual([expect.objectContaining({ to, status: 'queued', attempts: 0 })]);
+    await deliver();
+    const [mail] = receivedBy(to);
+    expect(mail.raw).toMatch(/^Subject: .*000001/m);
+    expect(mail.raw).toMatch(/application\/pdf/);
+    expect(await deliveries(v.vendorId)).toEqual([expect.objectContaining({ to, status: 'sent', attempts: 1 })]);
   });
 
   it('sends nothing of a step that rolled back', async () => {

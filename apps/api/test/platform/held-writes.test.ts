@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
-import { mergedStatement } from '../../src/platform/database/held-writes';
+import { inOneStatement, mergedStatement } from '../../src/platform/database/held-writes';
 import { Database } from '../../src/platform/database/open-database';
 import { heldWrite, holdWritesUntilLastStatement, preparedRows, preparedWriteWithHeld, sqlRows } from '../../src/platform/database/sql';
 import { inTransaction, managerOf } from '../../src/platform/database/transaction';
@@ -135,5 +135,69 @@ describe('writes held until the last statement', () => {
     expect(sent.filter((s) => s.includes(parents))).toEqual([]);
     expect(sent).toContain('ROLLBACK');
     expect(await idsOf(parents, 'undone-')).toEqual([]);
+  });
+});
+
+describe('a one-statement step (inOneStatement)', () => {
+  it('runs its held writes with its last statement, as one statement and no transaction', async () => {
+    const statements = await statementsOf(() =>
+      inOneStatement(async () => {
+        expect(heldWrite(database.db, parent('one-a'))).toBe(true);
+        expect(heldWrite(database.db, { text: `INSERT INTO ${children} (id, parent_id) VALUES ($1, $2)`, parameters: ['one-a-child', 'one-a'] })).toBe(true);
+        await preparedWriteWithHeld(database.db, `INSERT INTO ${parents} (id, n) VALUES ($1, $2)`, ['one-b', 2]);
+      }),
+    );
+    expect(statements).toEqual([expect.stringMatching(/^WITH held_1 AS \(INSERT INTO held_parent_\w+ .*\), held_2 AS \(INSERT INTO held_child_\w+ .*\) INSERT INTO held_parent_/)]);
+    expect(await idsOf(parents, 'one-')).toEqual(['one-a', 'one-b']);
+    expect(await idsOf(children, 'one-')).toEqual(['one-a-child']);
+  });
+
+  it('is undone whole when its statement fails: none of its held writes is kept', async () => {
+    await expect(
+      inOneStatement(async () => {
+        heldWrite(database.db, parent('undone-a'));
+        // The last statement fails (a duplicate key): the held insert goes with it.
+        await preparedWriteWithHeld(database.db, `INSERT INTO ${parents} (id, n) VALUES ($1, $2), ($1, $2)`, ['undone-b', 1]);
+      }),
+    ).rejects.toBeInstanceOf(QueryFailedError);
+    expect(await idsOf(parents, 'undone-')).toEqual([]);
+  });
+
+  it('refuses what would split it: a statement while writes are held, a transaction, a write with a WITH, writes left at its end', async () => {
+    await expect(
+      inOneStatement(async () => {
+        heldWrite(database.db, parent('split-a'));
+        await preparedRows(database.db, `SELECT 1 AS one`);
+      }),
+    ).rejects.toThrow('before its last');
+    await expect(
+      inOneStatement(async () => {
+        heldWrite(database.db, parent('split-b'));
+        await sqlRows(database.db, `SELECT 1 AS one`);
+      }),
+    ).rejects.toThrow('before its last');
+    await expect(inOneStatement(() => inTransaction(database.db, async () => undefined))).rejects.toThrow('opens no transaction');
+    await expect(
+      inOneStatement(async () => {
+        heldWrite(database.db, { text: `WITH x AS (SELECT 1) INSERT INTO ${parents} (id, n) SELECT 'split-c', 1 FROM x`, parameters: [] });
+      }),
+    ).rejects.toThrow('WITH of its own');
+    await expect(
+      inOneStatement(async () => {
+        heldWrite(database.db, parent('split-d'));
+      }),
+    ).rejects.toThrow('no statement ran');
+    expect(await idsOf(parents, 'split-')).toEqual([]);
+  });
+
+  it('reads before it holds anything run as usual', async () => {
+    const rows = await inOneStatement(async () => {
+      const [row] = await preparedRows<{ one: number }>(database.db, `SELECT 1 AS one`);
+      heldWrite(database.db, parent('read-first'));
+      await preparedWriteWithHeld(database.db, `UPDATE ${parents} SET n = n WHERE id = $1`, ['nothing']);
+      return row;
+    });
+    expect(rows).toEqual({ one: 1 });
+    expect(await idsOf(parents, 'read-first')).toEqual(['read-first']);
   });
 });

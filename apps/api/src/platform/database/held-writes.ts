@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { BeforeQueryEvent, EntityManager, EntitySubscriberInterface, EventSubscriber, TransactionRollbackEvent } from 'typeorm';
 
 /** A statement that writes and answers nothing the caller reads. */
@@ -77,6 +78,51 @@ export async function flushHeldWrites(manager: EntityManager): Promise<void> {
   await manager.query(text, [...parameters]);
 }
 
+/** Per one-statement step: the writes it holds for its last statement. */
+const oneStatementSteps = new AsyncLocalStorage<HeldWrite[]>();
+
+/**
+ * Runs `work`, a step made of writes only, as one statement outside any
+ * transaction (issue 28: an invoice issued after its number was drawn). Its
+ * writes are held (`holdInStep`) and run as WITH parts of its last one
+ * (`takeStepWrites`): one statement is atomic on its own, so the step needs
+ * no transaction, and no START or COMMIT round trip. A statement run in the
+ * step while writes are held, a write that cannot be held, or writes left
+ * when it ends are errors: each would split what must be one.
+ */
+export async function inOneStatement<T>(work: () => Promise<T>): Promise<T> {
+  const held: HeldWrite[] = [];
+  const result = await oneStatementSteps.run(held, work);
+  if (held.length > 0) throw new Error('a one-statement step ended with writes no statement ran');
+  return result;
+}
+
+/** Whether a one-statement step is running (it opens no transaction). */
+export function inOneStatementStep(): boolean {
+  return oneStatementSteps.getStore() !== undefined;
+}
+
+/** Holds `write` for the running one-statement step's last statement; false outside one. */
+export function holdInStep(write: HeldWrite): boolean {
+  const held = oneStatementSteps.getStore();
+  if (!held) return false;
+  if (/^\s*WITH\b/i.test(write.text)) throw new Error('a write with a WITH of its own cannot be held for a one-statement step');
+  held.push(write);
+  return true;
+}
+
+/** The running one-statement step's held writes, taken for its last statement (none outside one). */
+export function takeStepWrites(): HeldWrite[] {
+  const held = oneStatementSteps.getStore();
+  if (!held) return [];
+  return held.splice(0, held.length);
+}
+
+/** Refuses a statement that would run apart from the one-statement step's held writes. */
+export function assertNothingHeldInStep(): void {
+  if (oneStatementSteps.getStore()?.length) throw new Error('a statement ran in a one-statement step before its last: it would split the step');
+}
+
 /**
  * TypeORM's side: every statement its query runner sends in a transaction
  * that holds writes (a repository's find or insert, the idempotency mark,
@@ -85,6 +131,7 @@ export async function flushHeldWrites(manager: EntityManager): Promise<void> {
 @EventSubscriber()
 export class HeldWritesFlusher implements EntitySubscriberInterface {
   beforeQuery(event: BeforeQueryEvent): Promise<void> | void {
+    assertNothingHeldInStep();
     // Most statements run where nothing is held: no promise for them.
     if (heldIn.get(event.manager)?.length) return flushHeldWrites(event.manager);
   }

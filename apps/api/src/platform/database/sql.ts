@@ -3,7 +3,7 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { flushHeldWrites, hold, HeldWrite, mergeHeldWrites, openHold } from './held-writes';
+import { assertNothingHeldInStep, flushHeldWrites, hold, HeldWrite, holdInStep, mergedStatement, mergeHeldWrites, openHold, takeStepWrites } from './held-writes';
 import { inOpenTransaction, managerOf } from './transaction';
 
 /**
@@ -63,6 +63,7 @@ const statementNameOf = (text: string): string => {
  * `max_prepared_statements`).
  */
 export async function preparedRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
+  assertNothingHeldInStep();
   const manager = managerOf(db);
   if (sharedSessions.has(db)) return sqlRows<T>(manager, text, parameters);
   // Past TypeORM's query runner, whose subscriber would run them: writes held in this transaction go first.
@@ -165,12 +166,16 @@ export function holdWritesUntilLastStatement(db: DataSource): void {
 
 /** Whether `write` was held for the transaction's last statement; when not, the caller runs it as it would. */
 export function heldWrite(db: DataSource, write: HeldWrite): boolean {
-  return inOpenTransaction() && hold(managerOf(db), write);
+  return inOpenTransaction() ? hold(managerOf(db), write) : holdInStep(write);
 }
 
 /** `preparedRows` for a write independent of the held ones, which run in the same statement (and are no longer held). */
 export function preparedWriteWithHeld<T>(db: DataSource, text: string, parameters: unknown[]): Promise<T[]> {
-  if (!inOpenTransaction()) return preparedRows<T>(db, text, parameters);
+  if (!inOpenTransaction()) {
+    // In a one-statement step, this is its last statement: every write it held runs in it.
+    const merged = mergedStatement(takeStepWrites(), { text, parameters });
+    return preparedRows<T>(db, merged.text, [...merged.parameters]);
+  }
   const merged = mergeHeldWrites(managerOf(db), { text, parameters });
   return preparedRows<T>(db, merged.text, [...merged.parameters]);
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
+import { inOneStatementStep } from './held-writes';
 
 const current = new AsyncLocalStorage<EntityManager>();
 
@@ -31,6 +32,8 @@ const afterCommitOf = new WeakMap<EntityManager, (() => Promise<void>)[]>();
 export async function inTransaction<T>(db: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const outer = current.getStore();
   if (outer) return work(outer);
+  // Its writes would commit apart from the step's one statement.
+  if (inOneStatementStep()) throw new Error('a one-statement step opens no transaction');
   const then: (() => Promise<void>)[] = [];
   const result = await db.transaction((manager) => {
     afterCommitOf.set(manager, then);

@@ -1,5 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** SQLSTATE of `kiosk_claimed` when the draft was gone: another step issued the invoice. */
+export const DRAFT_TAKEN = 'KD409';
+
 /**
  * Invoices numbered after the contract's step (issue 28, decision 37). A
  * confirm drafts its bill's invoice in `invoice_drafts`, in the contract's
@@ -39,14 +42,27 @@ export class InvoiceDrafts1767000000000 implements MigrationInterface {
          WHERE vendor_id = p_vendor AND bill_id = p_bill AND sequence IS NULL
         RETURNING sequence INTO drawn;
         IF drawn IS NULL THEN
-          SELECT sequence INTO drawn FROM invoice_drafts WHERE vendor_id = p_vendor AND bill_id = p_bill;
+          SELECT sequence INTO drawn FROM invoice_drafts WHERE vendor_id = p_vendor AND bill_id = p_bill FOR UPDATE;
         END IF;
         RETURN drawn;
+      END
+      $$`);
+    // The claim that ends issuing an invoice: the draft's removal, with the invoice's writes in the same
+    // statement; when another step removed it first, this fails the statement, so none of those writes is kept.
+    await db.query(`
+      CREATE FUNCTION kiosk_claimed(removed bigint) RETURNS bigint
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        IF removed = 0 THEN
+          RAISE EXCEPTION 'the invoice draft was issued by another step' USING ERRCODE = '${DRAFT_TAKEN}';
+        END IF;
+        RETURN removed;
       END
       $$`);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP FUNCTION kiosk_claimed(bigint)`);
     await db.query(`DROP FUNCTION kiosk_number_invoice_draft(text, text)`);
     await db.query(`DROP TABLE invoice_drafts`);
   }

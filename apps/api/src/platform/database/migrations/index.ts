@@ -49,6 +49,7 @@ import { GaplessInvoiceNumbers1766600000000 } from './1766600000000-gapless-invo
 import { ApiKeysAnnounce1766800000000 } from './1766800000000-api-keys-announce';
 import { CatalogAndSettingsAnnounce1766900000000 } from './1766900000000-catalog-and-settings-announce';
 import { InvoiceDrafts1767000000000 } from './1767000000000-invoice-drafts';
+import { VendorNamesAnnounce1767100000000 } from './1767100000000-vendor-names-announce';
 import { FullWindowRefusedWithoutLock1766700000000 } from './1766700000000-full-window-refused-without-lock';
 
 export const MIGRATIONS = [
@@ -99,4 +100,5 @@ export const MIGRATIONS = [
   ApiKeysAnnounce1766800000000,
   CatalogAndSettingsAnnounce1766900000000,
   InvoiceDrafts1767000000000,
+  VendorNamesAnnounce1767100000000,
 ];
