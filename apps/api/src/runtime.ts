@@ -7,7 +7,7 @@ import { Logger } from 'pino';
 import { Config } from './config';
 import { buildContainer, ContainerOverrides } from './container';
 import { AccessTokenVerifier } from './identity/jwt-access-tokens';
-import { Database, migrate } from './platform/database/open-database';
+import { Database, migrateWhenReachable } from './platform/database/open-database';
 import { BrowserCookies } from './identity/browser/browser-session';
 import { IDENTITY } from './identity/identity.module';
 import { EmbeddedOpenIdProvider } from './identity/oidc/embedded-provider';
@@ -37,7 +37,7 @@ export async function createRuntime(
   logger: Logger,
   overrides: ContainerOverrides = {},
 ): Promise<Runtime> {
-  await migrate(database);
+  await migrateWhenReachable(database, config.databaseStartupTimeoutMs, logger);
   const container = buildContainer(config, database.db, logger, overrides);
   const idempotency = new IdempotencyStore(database.db, { leaseSeconds: config.idempotencyLeaseSeconds, logger });
   const app = createHttpApp({

@@ -138,6 +138,44 @@ export async function checkDatabase(db: Client, s: Seeded, answers: Answer[], en
   return checks;
 }
 
+/**
+ * Every bill to pay invoiced once, its number on the bill, the vendor's
+ * numbers 1 to N with none missing or twice (decision 37): an invoice a
+ * killed process or the database's stop left drafted is issued by a worker
+ * (after 30 s), so the check waits until no draft is left.
+ */
+export async function checkInvoices(db: Client, s: Seeded, timeoutMs: number): Promise<Check> {
+  const started = Date.now();
+  const draftsLeft = async () => (await db.query(`SELECT count(*)::int AS n FROM invoice_drafts WHERE vendor_id = $1`, [s.vendorId])).rows[0].n as number;
+  let left = await draftsLeft();
+  const drafted = left;
+  while (left > 0 && Date.now() - started < timeoutMs) {
+    await sleep(1_000);
+    left = await draftsLeft();
+  }
+  const numbers = (await db.query(`SELECT invoice_number FROM invoice_documents WHERE vendor_id = $1 ORDER BY invoice_number`, [s.vendorId])).rows.map((r) =>
+    Number(r.invoice_number),
+  );
+  const gaps = numbers.filter((n, i) => n !== i + 1).length;
+  const [{ twice, unnumbered, uninvoiced }] = (
+    await db.query(
+      `SELECT (SELECT count(*)::int FROM (SELECT bill_id FROM invoice_documents WHERE vendor_id = $1 AND kind = 'INVOICE' GROUP BY bill_id HAVING count(*) > 1) t) AS twice,
+              (SELECT count(*)::int FROM bills b WHERE b.vendor_id = $1 AND b.invoice_number IS NULL
+                  AND EXISTS (SELECT 1 FROM invoice_documents d WHERE d.vendor_id = b.vendor_id AND d.bill_id = b.id)) AS unnumbered,
+              (SELECT count(*)::int FROM bills b WHERE b.vendor_id = $1 AND b.status IN ('OPEN', 'PAID', 'REFUNDED') AND b.price_minor > 0
+                  AND NOT EXISTS (SELECT 1 FROM invoice_documents d WHERE d.vendor_id = b.vendor_id AND d.bill_id = b.id AND d.kind = 'INVOICE')) AS uninvoiced`,
+      [s.vendorId],
+    )
+  ).rows as { twice: number; unnumbered: number; uninvoiced: number }[];
+  return {
+    name: 'every bill invoiced once, numbers gapless, no draft left',
+    ok: left === 0 && gaps === 0 && twice === 0 && unnumbered === 0 && uninvoiced === 0,
+    figures:
+      `${numbers.length} numbers, ${gaps} out of sequence, ${twice} bills invoiced twice, ${unnumbered} invoiced bills without the number, ` +
+      `${uninvoiced} bills to pay without an invoice; ${drafted} drafts at the check, ${left} left after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  };
+}
+
 /** Every webhook message of the vendor delivered at least once and recorded once, once the workers are done. */
 export async function checkWebhooks(db: Client, s: Seeded, received: Map<string, number>, answers: Answer[], timeoutMs: number): Promise<Check> {
   const started = Date.now();

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { PrivatePostgres } from './private-postgres';
-import { checkAcrossProcesses, checkAnswers, checkDatabase, checkWebhooks, Check, Window } from './scale-out-checks';
+import { checkAcrossProcesses, checkAnswers, checkDatabase, checkInvoices, checkWebhooks, Check, Window } from './scale-out-checks';
 import { Cluster, freePort, startCluster, waitReady, SECRETS_KEY } from './scale-out-cluster';
 import { prepareVendor, seedVendor, startLoad, startWebhookReceiver } from './scale-out-load';
 
@@ -126,6 +126,7 @@ export async function runScaleOut(options: ScaleOutOptions): Promise<ScaleOutRes
       ...checkAnswers(load.answers, dbAway, killed),
       ...(await checkDatabase(db, s, load.answers, cluster.entry, s.token)),
       await checkWebhooks(db, s, receiver.received, load.answers, 90_000),
+      await checkInvoices(db, s, 60_000),
       ...(await checkAcrossProcesses(cluster.apis, s)),
     ];
     const crashes = [...cluster.apis, ...cluster.workers].flatMap((m) => m.unexpectedExits);

@@ -40,9 +40,25 @@ export async function migrate(database: Database): Promise<void> {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await db.runMigrations({ transaction: 'all' });
   } finally {
+    // Neither may hide the migrations' own error: on a lost connection both fail too.
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await lock.release();
+    await lock.release().catch(() => undefined);
   }
+}
+
+/**
+ * `migrate`, waiting for the database as the open does (`untilReachable`):
+ * a process that starts while PostgreSQL stops, after its connection was
+ * made, saw its migrations' transaction undone and exited; it now tries
+ * them again until the database is back or DB_STARTUP_TIMEOUT_MS runs out.
+ */
+export function migrateWhenReachable(
+  database: Database,
+  timeoutMs: number,
+  logger: Pick<Logger, 'warn'>,
+  sleep?: (ms: number) => Promise<void>,
+): Promise<void> {
+  return untilReachable(timeoutMs, logger, () => migrate(database), sleep);
 }
 
 /**
