@@ -24,6 +24,7 @@ import {
   ReaderBillingReads,
   SearchReaderTransactions,
   InvoiceBill,
+  issuingDraftsFirst,
   InvoiceDocumentRepository,
   InvoiceNumbers,
   InvoiceDraftRepository,
@@ -64,7 +65,7 @@ import { ReaderBillsController } from './reader-bills.controller';
 import { TypeOrmReaderBillingReads } from './reader-billing-reads';
 import { EmbeddedMailer, MAIL } from '../mail/mail.module';
 import { processNow } from '../platform/vendor-time';
-import { DraftedInvoices, issuingDraftsFirst, PostgresInvoiceDrafts, TypeOrmInvoiceIssueStep } from './invoice-drafts';
+import { DraftedInvoices, PostgresInvoiceDrafts, TypeOrmInvoiceIssueStep } from './invoice-drafts';
 import { EmbeddedInvoicing, UnreachableInvoicing } from './invoicing';
 import { BillingEraser } from './billing.eraser';
 import { billEventView, transactionEventView } from './billing.event-views';

@@ -1,6 +1,5 @@
 import {
   InvoiceBill,
-  InvoiceDocumentRepository,
   InvoiceDraft,
   InvoiceDraftRepository,
   InvoiceIssuedElsewhere,
@@ -133,12 +132,12 @@ export class DraftedInvoices implements WorkerStep {
    * Issues the draft, or leaves it for the worker when that fails: the
    * contract's step is committed, so its caller is answered either way.
    */
-  async issue(draft: Pick<InvoiceDraft, 'vendorId' | 'billId'> & Partial<InvoiceDraft>): Promise<boolean> {
+  async issue(command: { vendorId: string; billId: string; draft?: InvoiceDraft }): Promise<boolean> {
     try {
-      return (await this.invoiceBill.issue({ vendorId: draft.vendorId, billId: draft.billId, draft: draft.document ? (draft as InvoiceDraft) : undefined })) !== null;
+      return (await this.invoiceBill.issue(command)) !== null;
     } catch (error) {
       if (error instanceof InvoiceIssuedElsewhere) return false;
-      this.logger.warn({ err: error, vendorId: draft.vendorId, billId: draft.billId }, 'invoice not issued yet; the worker issues it later');
+      this.logger.warn({ err: error, vendorId: command.vendorId, billId: command.billId }, 'invoice not issued yet; the worker issues it later');
       return false;
     }
   }
@@ -146,29 +145,7 @@ export class DraftedInvoices implements WorkerStep {
   async runOnce(): Promise<number> {
     const left = await this.drafts.listMadeBefore(new Date(this.now().getTime() - DRAFT_LEFT_AFTER_MS), 20);
     let issued = 0;
-    for (const draft of left) if (await this.issue(draft)) issued += 1;
+    for (const bill of left) if (await this.issue(bill)) issued += 1;
     return issued;
   }
-}
-
-/**
- * The invoice documents as a receipt or a credit note reads them: a bill's
- * invoice still drafted is issued first, in the reader's transaction, so a
- * card paid right after its contract was confirmed (a checkout, which does
- * both in one transaction) gets a receipt that names the invoice.
- */
-export function issuingDraftsFirst(
-  invoices: Pick<InvoiceDocumentRepository, 'add' | 'findByBill' | 'listByBill'>,
-  invoiceBill: Pick<InvoiceBill, 'issue'>,
-): Pick<InvoiceDocumentRepository, 'add' | 'findByBill' | 'listByBill'> {
-  return {
-    add: (invoice) => invoices.add(invoice),
-    async findByBill(vendorId, billId) {
-      return (await invoiceBill.issue({ vendorId, billId })) ?? invoices.findByBill(vendorId, billId);
-    },
-    async listByBill(vendorId, billId) {
-      await invoiceBill.issue({ vendorId, billId });
-      return invoices.listByBill(vendorId, billId);
-    },
-  };
 }

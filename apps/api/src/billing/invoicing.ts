@@ -27,7 +27,7 @@ export class EmbeddedInvoicing implements BillInvoicing {
       // The bill and its draft go with the contract step's last statement: fewer round trips.
       holdWritesUntilLastStatement(this.db);
       const { draft } = await this.invoiceBill.draft({ bill, contract: snapshot });
-      if (draft) await afterCommit(async () => void (await this.drafted.issue(draft)));
+      if (draft) await afterCommit(async () => void (await this.drafted.issue({ vendorId: draft.vendorId, billId: draft.billId, draft })));
     });
   }
 }

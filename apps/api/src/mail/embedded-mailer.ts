@@ -81,9 +81,8 @@ export class EmbeddedMailer implements Mailer {
     // In a step that holds its writes (an invoice issued after its number was drawn), the mail goes with the step's
     // last statement: kept for the developer's mailbox alone, or with its delivery when it has no dedupe key (the
     // delivery then always belongs to a mail written in the same statement).
-    if (!this.options.deliver && heldWrite(this.db, { text: kept, parameters: row })) return;
-    if (this.options.deliver && !mail.key && heldWrite(this.db, { text: kept, parameters: row })) {
-      if (!heldWrite(this.db, delivery)) throw new Error('a mail was held without its delivery');
+    if ((!this.options.deliver || !mail.key) && heldWrite(this.db, { text: kept, parameters: row })) {
+      if (this.options.deliver && !heldWrite(this.db, delivery)) throw new Error('a mail was held without its delivery');
       return;
     }
     // The caller's transaction when there is one; else one of its own, so a mail never lacks its delivery.

@@ -166,6 +166,29 @@ export class InvoiceBill {
   }
 }
 
+/**
+ * The invoice documents as a receipt or a credit note reads them: a bill's
+ * invoice still drafted is issued first (numbered, in the reader's step), so
+ * what settles or credits an invoice always names it. A card checkout
+ * confirms its contract and pays its bill in one transaction, before the
+ * confirm's own issuing step runs.
+ */
+export function issuingDraftsFirst(
+  invoices: Pick<InvoiceDocumentRepository, 'add' | 'findByBill' | 'listByBill'>,
+  invoiceBill: Pick<InvoiceBill, 'issue'>,
+): Pick<InvoiceDocumentRepository, 'add' | 'findByBill' | 'listByBill'> {
+  return {
+    add: (invoice) => invoices.add(invoice),
+    async findByBill(vendorId, billId) {
+      return (await invoiceBill.issue({ vendorId, billId })) ?? invoices.findByBill(vendorId, billId);
+    },
+    async listByBill(vendorId, billId) {
+      await invoiceBill.issue({ vendorId, billId });
+      return invoices.listByBill(vendorId, billId);
+    },
+  };
+}
+
 export interface InvoiceBillCommand {
   readonly bill: Bill;
   readonly contract: Pick<ContractSnapshot, 'userId' | 'payer' | 'invoice' | 'payment' | 'taxIncluded' | 'items' | 'billingDetails'> &

@@ -1,4 +1,4 @@
-import { formatMinor, InvoiceBill, RecordPayment } from '../../src/billing';
+import { formatMinor, InvoiceBill, issuingDraftsFirst, RecordPayment } from '../../src/billing';
 import { createUser } from '../../src/identity/user';
 import { money } from '../../src/shared';
 import {
@@ -39,6 +39,27 @@ function confirmed(overrides: Parameters<typeof contractIn>[1] = {}) {
   const [bill] = contract.takeIssuedBills();
   return { contract: contract.toSnapshot(), bill };
 }
+
+describe('InvoiceBill in two steps: drafted, then issued', () => {
+  it('drafts without a number, and a reader of the bill\'s invoice (a receipt, a credit note) issues it first', async () => {
+    const w = await world();
+    const { contract, bill } = confirmed();
+    const { bill: record, draft } = await w.invoice.draft({ bill, contract });
+    expect(record.invoiceNumber).toBeNull();
+    expect(draft).toMatchObject({ billId: bill.id, mail: true });
+    expect(w.invoices.rows).toEqual([]);
+    expect(w.mailer.outbox).toEqual([]);
+
+    const read = issuingDraftsFirst(w.invoices, w.invoice);
+    expect(await read.findByBill(VENDOR, bill.id)).toMatchObject({ billId: bill.id, number: '000001' });
+    expect((await w.bills.find(VENDOR, bill.id))?.invoiceNumber).toBe('000001');
+    expect(w.mailer.outbox).toHaveLength(1);
+    // Issued once: reading again issues nothing more.
+    expect((await read.listByBill(VENDOR, bill.id)).map((d) => d.number)).toEqual(['000001']);
+    expect(await w.invoice.issue({ vendorId: VENDOR, billId: bill.id })).toBeNull();
+    expect(w.mailer.outbox).toHaveLength(1);
+  });
+});
 
 describe('InvoiceBill', () => {
   it('addresses the invoice to the payer on behalf of the user, with references and the e-invoice number', async () => {
