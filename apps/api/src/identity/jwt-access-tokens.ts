@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Clock } from '@kiosk/domain';
 import { ACCESS_TOKEN_AUDIENCE, AccessTokenIssuer, AccessTokenRequest, Principal } from '@kiosk/domain/identity';
-import { createRemoteJWKSet, decodeJwt, errors, JWTHeaderParameters, jwtVerify, JWTVerifyGetKey, SignJWT } from 'jose';
+import { createRemoteJWKSet, decodeJwt, errors, JWTHeaderParameters, jwtVerify, JWTVerifyGetKey } from 'jose';
+import { compactEs256Jws } from '../platform/crypto/es256';
 import { processNow } from '../platform/vendor-time';
 import { InvalidAccessToken } from '../platform/http/auth-ports';
 import { SigningKeyStore } from './signing-keys';
@@ -23,20 +24,20 @@ export class JwtAccessTokenIssuer implements AccessTokenIssuer {
     const key = await this.keys.signingKey();
     const iat = Math.floor(issuedAt.getTime() / 1000);
     const subject = principal.kind === 'api_key' ? principal.clientId : principal.userId;
-    return new SignJWT({
+    // The claims in the order jose's SignJWT sets them (payload, then iss, aud, sub, iat, exp, jti), signed synchronously.
+    const payload = {
       scope: principal.scopes.join(' '),
       [VENDOR_CLAIM]: principal.vendorId,
       [PRINCIPAL_CLAIM]: principal.kind,
       ...(principal.kind === 'api_key' ? { client_id: principal.clientId } : {}),
-    })
-      .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: TOKEN_TYPE })
-      .setIssuer(this.issuer)
-      .setAudience(ACCESS_TOKEN_AUDIENCE)
-      .setSubject(subject)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + lifetimeSeconds)
-      .setJti(randomUUID())
-      .sign(key.privateKey);
+      iss: this.issuer,
+      aud: ACCESS_TOKEN_AUDIENCE,
+      sub: subject,
+      iat,
+      exp: iat + lifetimeSeconds,
+      jti: randomUUID(),
+    };
+    return compactEs256Jws({ alg: 'ES256', kid: key.kid, typ: TOKEN_TYPE }, payload, key.sign);
   }
 }
 

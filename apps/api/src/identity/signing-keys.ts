@@ -3,6 +3,7 @@ import { Clock } from '@kiosk/domain';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@kiosk/domain/identity';
 import { CryptoKey, exportJWK, generateKeyPair, importJWK, JWK } from 'jose';
 import { DataSource, MoreThan } from 'typeorm';
+import { es256Signer, Es256Signer } from '../platform/crypto/es256';
 import { SealedBox } from '../platform/crypto/sealed-box';
 import { processNow } from '../platform/vendor-time';
 import { SigningKeyRow } from './identity.rows';
@@ -18,6 +19,8 @@ interface LoadedKey {
   privateJwk: JWK;
   publicKey: CryptoKey;
   privateKey: CryptoKey;
+  /** The private key as Node's synchronous ES256 signer (made once per load). */
+  sign: Es256Signer;
 }
 
 /**
@@ -111,13 +114,15 @@ export class SigningKeyStore {
     const keys = await Promise.all(
       rows.map(async (row) => {
         const privateJwk = JSON.parse(this.box.open(row.privateJwkSealed)) as JWK;
+        const privateKey = (await importJWK(privateJwk, ALGORITHM)) as CryptoKey;
         return {
           kid: row.kid,
           createdAt: row.createdAt,
           publicJwk: row.publicJwk as JWK,
           privateJwk,
           publicKey: (await importJWK(row.publicJwk as JWK, ALGORITHM)) as CryptoKey,
-          privateKey: (await importJWK(privateJwk, ALGORITHM)) as CryptoKey,
+          privateKey,
+          sign: es256Signer(privateKey),
         };
       }),
     );

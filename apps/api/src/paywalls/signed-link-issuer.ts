@@ -1,4 +1,4 @@
-import { KeyObject, sign, webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { Clock, IdGenerator, InvalidError } from '@kiosk/domain';
 import { CapsuleVendorNotFound, ServiceSigningKey, signServiceToken } from '@kiosk/domain/capsule';
 import { importJWK } from 'jose';
@@ -6,6 +6,7 @@ import { SignedLinkGrant, SignedLinkIssuer, SignedLinkRequest, withServiceToken 
 import { DataSource } from 'typeorm';
 import { CapsuleKeyManagement } from '../capsule/capsule.module';
 import { ConfigCache } from '../platform/cache/config-cache';
+import { es256Signer } from '../platform/crypto/es256';
 import { inTransaction, managerOf } from '../platform/database/transaction';
 import { PAYWALL_CACHE } from './cached-paywalls.repositories';
 import { LinkTiersRow } from './paywalls.rows';
@@ -79,9 +80,7 @@ export class CachedServiceKeys {
     return this.cache.region<ServiceSigningKey>(SERVICE_KEY_CACHE_REGION).get(vendorId, async () => {
       const key = await this.keys.serviceSigningKey(vendorId);
       const privateKey = 'kty' in key.privateKey ? ((await importJWK(key.privateKey, 'ES256')) as ServiceSigningKey['privateKey']) : key.privateKey;
-      // Node's synchronous signer costs about a third of WebCrypto's asynchronous one per link.
-      const keyObject = KeyObject.from(privateKey as webcrypto.CryptoKey);
-      return { kid: key.kid, privateKey, signEs256: (input: Uint8Array) => sign('sha256', input, { key: keyObject, dsaEncoding: 'ieee-p1363' }) };
+      return { kid: key.kid, privateKey, signEs256: es256Signer(privateKey as webcrypto.CryptoKey) };
     });
   }
 
