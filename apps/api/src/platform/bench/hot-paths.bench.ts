@@ -62,8 +62,10 @@ async function runService(): Promise<void> {
   const { loadConfig } = await import('../../config.js');
   const { openDatabase } = await import('../database/open-database.js');
   const { createLogger } = await import('../logger.js');
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', WORKER_ENABLED: 'false' });
-  const logger = createLogger('silent');
+  // BENCH_LOG_LEVEL: the service's own default (info, one line per request, as `npm start` logs), written to /dev/null.
+  const level = process.env.BENCH_LOG_LEVEL ?? 'info';
+  const config = loadConfig({ ...process.env, LOG_LEVEL: level, PORT: '0', WORKER_ENABLED: 'false' });
+  const logger = createLogger(level);
   // As main.ts: the embedded database's thread starts before the service's modules load, and the two overlap.
   const opening = openDatabase(config, logger);
   const { createRuntime } = await import('../../runtime.js');
@@ -108,7 +110,7 @@ function start(role: 'service' | 'baseline', env: Record<string, string | undefi
   const execArgv = role === 'service' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   // BENCH_SERVICE_FLAGS: Node options for the service alone (a V8 setting tried against the same baseline).
   if (role === 'service' && process.env.BENCH_SERVICE_FLAGS) execArgv.push(...process.env.BENCH_SERVICE_FLAGS.split(/\s+/).filter(Boolean));
-  const child = fork(__filename, [role], { env: merged, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(__filename, [role], { env: merged, execArgv, stdio: ['ignore', role === 'service' ? 'ignore' : 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (ready) => resolve({ child, ready: ready as Ready & Record<string, unknown> }));
     child.once('exit', (code) => reject(new Error(`${role} exited with ${code} before it was ready`)));

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import express, { ErrorRequestHandler, Express, Request, RequestHandler, Router } from 'express';
 import { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { Clock } from '@kiosk/domain';
 import { AuthenticateVisitor } from '@kiosk/domain/identity';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
@@ -15,7 +14,7 @@ import { runIdempotently } from './idempotency';
 import { buildOpenApiDocument } from './openapi';
 import { HttpProblem, problemHandler, toHttpProblem } from './problem';
 import { expressPath, route, RouteSpec } from './routes';
-import { redactQuery, redactUrl } from './log-redaction';
+import { requestLog } from './request-log';
 import { REFERENCE_CSP, referenceAssets, referencePageHtml } from './reference-page';
 import { browserPageHeaders } from './page-headers';
 import { textBody } from './text-body';
@@ -81,31 +80,6 @@ function bodyParsersFor(spec: RouteSpec): RequestHandler[] {
 }
 
 
-/** pino-http: one line per answered request, credentials redacted. */
-function requestLogger(logger: Logger, requestId: (req: IncomingMessage, res: { setHeader(name: string, value: string): unknown }) => string): RequestHandler {
-  return pinoHttp({
-      logger,
-      genReqId: requestId,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        // Credentials in query strings (reset tokens, authorization codes, share tokens) never reach the log.
-        req: (req: { url?: string; query?: unknown; headers?: Record<string, unknown> }) => {
-          if (typeof req.url === 'string') req.url = redactUrl(req.url);
-          if (req.query) req.query = redactQuery(req.query);
-          if (req.headers && typeof req.headers.referer === 'string') {
-            req.headers = { ...req.headers, referer: redactUrl(req.headers.referer) };
-          }
-          return req;
-        },
-        // A redirect's address carries what the next request will (a checkout's `t`, a handoff code, an invitation in return_to).
-        res: (res: { headers?: Record<string, unknown> }) => {
-          if (res.headers && typeof res.headers.location === 'string') res.headers = { ...res.headers, location: redactUrl(res.headers.location) };
-          return res;
-        },
-      },
-    });
-}
-
 /** Refuses a body whose media type the route does not take, instead of reading it as empty. */
 function requireContentType(spec: RouteSpec): RequestHandler {
   const wanted = spec.body?.contentType ?? 'application/json';
@@ -135,16 +109,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     res.setHeader('X-Request-Id', id);
     return id;
   };
-  app.use(
-    // With logging off, a request needs only its id and the logger: a per-request child logger costs CPU on every hot request.
-    options.logger.level === 'silent'
-      ? (req, res, next) => {
-          req.id = requestId(req, res);
-          req.log = options.logger;
-          next();
-        }
-      : requestLogger(options.logger, requestId),
-  );
+  app.use(requestLog(app.request, options.logger, requestId));
   app.use(rejectEncodedNul());
   if (options.isAllowedOrigin) app.use(cors(options.isAllowedOrigin));
 

@@ -87,14 +87,3 @@ function decoded(raw: string): string | null {
     return null;
   }
 }
-
-/** A parsed query object with credential-bearing values replaced. */
-export function redactQuery(query: unknown): unknown {
-  if (query === null || typeof query !== 'object') return query;
-  return Object.fromEntries(
-    Object.entries(query as Record<string, unknown>).map(([name, value]) => [
-      name,
-      isCredentialParameter(name) ? REDACTED : typeof value === 'string' && looksLikeUrl(value) ? redactUrl(value) : value,
-    ]),
-  );
-}
