@@ -12,7 +12,7 @@ function appLogging(level: string) {
       done();
     },
   });
-  const logger = pino({ level }, sink);
+  const logger = pino({ level, redact: { paths: ['*.password'], censor: '[redacted]' } }, sink);
   const app = express();
   let n = 0;
   app.use(requestLog(app.request, logger, (_req, res) => {
@@ -21,7 +21,7 @@ function appLogging(level: string) {
     return id;
   }));
   app.get('/ok', (req, res) => {
-    req.log.warn({ detail: 1 }, 'a handler says something');
+    req.log.warn({ detail: 1, form: { password: 's3cret-password' } }, 'a handler says something');
     res.json({ ok: true });
   });
   app.get('/broken', (_req, res) => void res.status(503).json({}));
@@ -35,7 +35,7 @@ describe('the request log', () => {
     expect(res.headers['x-request-id']).toBe('req-1');
     await settled();
     const said = lines.find((l) => l.msg === 'a handler says something');
-    expect(said).toMatchObject({ level: 40, reqId: 'req-1', detail: 1 });
+    expect(said).toMatchObject({ level: 40, reqId: 'req-1', detail: 1, form: { password: '[redacted]' } });
     const line = lines.find((l) => l.msg === 'request completed');
     expect(line).toMatchObject({
       level: 30,

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type {} from 'pino-http'; // its declarations type `req.id` and `req.log`
 import { redactUrl } from './log-redaction';
 
 type RequestId = (req: IncomingMessage, res: ServerResponse) => string;
@@ -41,6 +40,8 @@ function lazyRequestLogger(prototype: object, logger: Logger): void {
 export function requestLog(prototype: object, logger: Logger, requestId: RequestId): RequestHandler {
   lazyRequestLogger(prototype, logger);
   const logging = logger.isLevelEnabled('info');
+  // The line's keys are the fixed ones below, none of them a redacted name: without pino's redaction a line costs a third.
+  const lines = logger.child({}, { redact: [] });
   return (req, res, next) => {
     req.id = requestId(req, res);
     if (logging) {
@@ -53,9 +54,9 @@ export function requestLog(prototype: object, logger: Logger, requestId: Request
           res: { statusCode: completed ? res.statusCode : undefined },
           responseTime: Math.round(performance.now() - started),
         };
-        if (!completed) logger.warn(line, 'request aborted');
-        else if (res.statusCode >= 500) logger.error(line, 'request completed');
-        else logger.info(line, 'request completed');
+        if (!completed) lines.warn(line, 'request aborted');
+        else if (res.statusCode >= 500) lines.error(line, 'request completed');
+        else lines.info(line, 'request completed');
       });
     }
     next();
