@@ -10,3 +10,4 @@ export * from './recorded-events';
 export * from './event-outbox';
 export * from './language';
 export * from './copy-data';
+export * from './compact-jws';
