@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Clock, compactEs256Jws } from '@kiosk/domain';
+import { Clock } from '@kiosk/domain';
 import { ACCESS_TOKEN_AUDIENCE, AccessTokenIssuer, AccessTokenRequest, Principal } from '@kiosk/domain/identity';
 import { createRemoteJWKSet, decodeJwt, errors, JWTHeaderParameters, jwtVerify, JWTVerifyGetKey } from 'jose';
+import { compactEs256Jws } from '../platform/crypto/es256';
 import { processNow } from '../platform/vendor-time';
 import { InvalidAccessToken } from '../platform/http/auth-ports';
 import { SigningKeyStore } from './signing-keys';

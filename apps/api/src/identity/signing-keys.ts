@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Clock, Es256Signer } from '@kiosk/domain';
+import { Clock } from '@kiosk/domain';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@kiosk/domain/identity';
 import { CryptoKey, exportJWK, generateKeyPair, importJWK, JWK } from 'jose';
 import { DataSource, MoreThan } from 'typeorm';
-import { es256Signer } from '../platform/crypto/es256';
+import { es256Signer, Es256Signer } from '../platform/crypto/es256';
 import { SealedBox } from '../platform/crypto/sealed-box';
 import { processNow } from '../platform/vendor-time';
 import { SigningKeyRow } from './identity.rows';

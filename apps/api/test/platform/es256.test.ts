@@ -1,7 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { compactVerify, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import { compactEs256Jws } from '@kiosk/domain';
-import { es256Signer } from '../../src/platform/crypto/es256';
+import { compactEs256Jws, es256Signer } from '../../src/platform/crypto/es256';
 
 describe('ES256 compact JWS signed by Node synchronously', () => {
   it('makes the header and payload parts jose makes, with a signature jose verifies', async () => {

@@ -10,4 +10,3 @@ export * from './recorded-events';
 export * from './event-outbox';
 export * from './language';
 export * from './copy-data';
-export * from './compact-jws';
